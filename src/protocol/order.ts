@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * Order statuses seen in clients of the real gateway. The client keeps any other string too: the
+ * gateway may add statuses, and a payment page must not break on one it has not seen.
+ */
+export const ORDER_STATUSES = [
+  'draft',
+  'issued',
+  'viewed',
+  'in_progress',
+  'cancelled',
+  'overdue',
+  'expired',
+  'rejected',
+  'hold',
+  'paid',
+  'withdrawn',
+  'chargeback',
+  'refunded',
+  'received',
+] as const;
+export type KnownOrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderStatus = KnownOrderStatus | (string & {});
+
+/** How a merchant should read a status: the vendor's plugins treat paid and withdrawn as success. */
+export type PaymentOutcome =
+  | 'pending'
+  | 'succeeded'
+  | 'held'
+  | 'declined'
+  | 'refunded'
+  | 'cancelled'
+  | 'unknown';
+
+export function outcomeOf(status: OrderStatus): PaymentOutcome {
+  switch (status) {
+    case 'paid':
+    case 'withdrawn':
+    case 'received':
+      return 'succeeded';
+    case 'hold':
+      return 'held';
+    case 'draft':
+    case 'issued':
+    case 'viewed':
+    case 'in_progress':
+      return 'pending';
+    case 'rejected':
+    case 'expired':
+    case 'overdue':
+      return 'declined';
+    case 'refunded':
+    case 'chargeback':
+      return 'refunded';
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return 'unknown';
+  }
+}
+
+/** True once an order has left the pending states for good (as far as a payment page cares). */
+export const isSettled = (status: OrderStatus): boolean => outcomeOf(status) !== 'pending';
+
+const timestamp = z.number().int().nullish();
+const decimal = z.coerce.number().nullish();
+
+export const statusChangeSchema = z.looseObject({ new_status: z.string(), on: z.number().int() });
+
+export const transactionErrorSchema = z.looseObject({
+  on: z.number().int().nullish(),
+  description: z.string(),
+  code: z.string().nullish(),
+});
+
+export const transactionDetailsSchema = z.looseObject({
+  card_masked_pan: z.string().nullish(),
+  cardholder_name: z.string().nullish(),
+  card_issuer_country: z.string().nullish(),
+  errors: z.array(transactionErrorSchema).nullish(),
+  processing_status: z.string().nullish(),
+  three_d_secure_status: z.string().nullish(),
+  amount_refunded: decimal,
+  amount_reversed: decimal,
+  chargebacks: z.array(z.unknown()).nullish(),
+  // AVS result: not specified in the public material; the sandbox decides the shape (see sandbox).
+  avs_result: z.looseObject({ code: z.string(), description: z.string() }).nullish(),
+});
+
+export const orderProductSchema = z.looseObject({
+  id: z.string().nullish(),
+  title: z.string(),
+  price: z.coerce.number(),
+  quantity: z.coerce.number().nullish(),
+  description: z.string().nullish(),
+  tax: z.unknown().optional(),
+  tax_percent: decimal,
+  total: decimal,
+  tax_amount: decimal,
+  currency: z.string().nullish(),
+});
+
+/** An order as the gateway returns it. Known fields typed, every other field kept. */
+export const orderSchema = z.looseObject({
+  id: z.string(),
+  number: z.string().nullish(),
+  status: z.string() as z.ZodType<OrderStatus>,
+  currency: z.string().nullish(),
+  language: z.string().nullish(),
+  skip_capture: z.boolean().nullish(),
+  is_moto: z.boolean().nullish(),
+  is_test: z.boolean().nullish(),
+  payment_system: z.string().nullish(),
+  dynamic_descriptor: z.string().nullish(),
+  sdwo_merchant_id: z.string().nullish(),
+  setup_future_use: z.string().nullish(),
+  force_save_method: z.boolean().nullish(),
+  enable_avs: z.boolean().nullish(),
+  client: z.looseObject({ email: z.string().nullish(), id: z.string().nullish() }).nullish(),
+  products: z.array(orderProductSchema).nullish(),
+  api_do_url: z.string().nullish(),
+  full_page_checkout: z.string().nullish(),
+  iframe_checkout: z.string().nullish(),
+  direct_post: z.string().nullish(),
+  success_redirect: z.string().nullish(),
+  failure_redirect: z.string().nullish(),
+  cancel_redirect: z.string().nullish(),
+  in_progress_redirect: z.string().nullish(),
+  subtotal: decimal,
+  total_tax: decimal,
+  total_discount: decimal,
+  total: decimal,
+  amount_refunded: decimal,
+  issued: timestamp,
+  modified: timestamp,
+  paid: timestamp,
+  captured: timestamp,
+  status_changes: z.array(statusChangeSchema).nullish(),
+  transaction_details: transactionDetailsSchema.nullish(),
+});
+
+export type Order = z.infer<typeof orderSchema>;
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+export type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
+
+/** A page of a list endpoint: `{next, previous, results}`. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ next: z.string().nullish(), previous: z.string().nullish(), results: z.array(item) });
+export type Page<T> = { next?: string | null; previous?: string | null; results: T[] };
+
+/** The client resource of POST /clients/. */
+export const clientResourceSchema = z.looseObject({ id: z.string(), email: z.string().nullish() });
+export type ClientResource = z.infer<typeof clientResourceSchema>;
+
+/** The tax resource of POST /taxes/. */
+export const taxSchema = z.looseObject({
+  type: z.string(),
+  id: z.string(),
+  name: z.string(),
+  percent: z.coerce.number(),
+});
+export type Tax = z.infer<typeof taxSchema>;
+
+/** The reason a declined order gives: its newest transaction error, else its status. */
+export const declineReason = (order: Order): string | undefined => {
+  const errors = order.transaction_details?.errors ?? [];
+  return errors.at(-1)?.description ?? errors[0]?.description;
+};

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { CARD_FIELDS } from './direct-payment.ts';
+import { SETUP_FUTURE_USE } from './order-request.ts';
+import { countryCode, currencyCode, languageCode } from './primitives.ts';
+
+/**
+ * The contract between the browser elements and the merchant's server (our own, not the gateway's).
+ * The element GETs the session URL for what to show, POSTs it to create the order at pay time, and
+ * GETs the status URL for the verified result. None of these messages ever carries card data.
+ */
+
+/** off: no address; standard: address on the order; custom: also `avs: true` in the direct body. */
+export const AVS_MODES = ['off', 'standard', 'custom'] as const;
+export type AvsMode = (typeof AVS_MODES)[number];
+
+/** How a method is saved: a customer-consented scenario, or merchant-side (saved_by_merchant). */
+export const SAVE_METHODS = [...SETUP_FUTURE_USE, 'merchant'] as const;
+export type SaveMethod = (typeof SAVE_METHODS)[number];
+
+export const PRESENTATIONS = ['direct', 'iframe', 'redirect'] as const;
+export type Presentation = (typeof PRESENTATIONS)[number];
+
+export const billingAddressSchema = z.strictObject({
+  first_name: z.string().trim().max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+  address: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
+  city: z.string().trim().max(100).optional(),
+  zip_code: z.string().trim().min(1, { error: 'must not be empty' }).max(20),
+  country: countryCode.optional(),
+  state: z.string().trim().max(100).optional(),
+});
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
+
+export const saveConsentSchema = z.strictObject({
+  scenario: z.enum(SETUP_FUTURE_USE),
+  /** Which consent text the customer saw, so the merchant can prove what was agreed to. */
+  text_version: z.string().min(1).max(64),
+  agreed: z.literal(true, { error: 'must be true: the customer ticked the box' }),
+});
+export type SaveConsent = z.infer<typeof saveConsentSchema>;
+
+/** What the merchant offers for saving, as the element must show it. */
+export const saveOfferSchema = z.strictObject({
+  method: z.enum(SAVE_METHODS),
+  /** The customer must tick the consent box before paying. */
+  consent_required: z.boolean(),
+  merchant_name: z.string(),
+});
+export type SaveOffer = z.infer<typeof saveOfferSchema>;
+
+/** GET session-url: what the checkout will charge and which fields it needs. Creates nothing. */
+export const checkoutConfigSchema = z.strictObject({
+  amount: z.number().nonnegative(),
+  currency: currencyCode,
+  language: languageCode,
+  merchant_name: z.string(),
+  avs: z.enum(AVS_MODES),
+  save: saveOfferSchema.nullable(),
+  moto: z.boolean(),
+  /** Ask the customer for an e-mail address (the order's client.email); otherwise the server supplies it. */
+  collect_email: z.boolean(),
+});
+export type CheckoutConfig = z.infer<typeof checkoutConfigSchema>;
+
+/** What the page's element was configured with; the server decides what it honours. */
+export const checkoutOptionsSchema = z.strictObject({
+  moto: z.boolean().optional(),
+  avs: z.enum(AVS_MODES).optional(),
+  save_method: z.enum(SAVE_METHODS).optional(),
+  presentation: z.enum(PRESENTATIONS).optional(),
+});
+export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
+
+/** POST session-url. */
+export const checkoutSessionRequestSchema = z.strictObject({
+  /** One per payment attempt: a repeated POST with the same key returns the same order. */
+  idempotency_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'must be 16 to 128 URL-safe characters' }),
+  email: z.email({ error: 'must be an e-mail address' }).optional(),
+  billing_address: billingAddressSchema.optional(),
+  save_consent: saveConsentSchema.optional(),
+  options: checkoutOptionsSchema.optional(),
+});
+export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
+
+/** The answer to POST session-url: the order the element pays. */
+export const checkoutSessionSchema = z.strictObject({
+  order_id: z.string(),
+  api_do_url: z.string(),
+  status_url: z.string(),
+  amount: z.number().nonnegative(),
+  currency: currencyCode,
+  language: languageCode,
+  avs: z.enum(AVS_MODES),
+  save: saveOfferSchema.nullable(),
+  moto: z.boolean(),
+  iframe_checkout: z.string().nullable(),
+  full_page_checkout: z.string().nullable(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+export const PAYMENT_OUTCOMES = [
+  'pending',
+  'succeeded',
+  'held',
+  'declined',
+  'refunded',
+  'cancelled',
+  'unknown',
+] as const;
+
+/** GET status-url: the order's status as the merchant's server read it from the gateway. */
+export const checkoutStatusSchema = z.strictObject({
+  order_id: z.string(),
+  status: z.string(),
+  outcome: z.enum(PAYMENT_OUTCOMES),
+  /** The gateway's decline reason, when there is one. */
+  reason: z.string().nullable(),
+  amount: z.number().nonnegative(),
+  currency: currencyCode,
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+/** Names of card fields, as anyone might spell them, that a session request must never carry. */
+export const FORBIDDEN_SESSION_KEYS: readonly string[] = [
+  ...CARD_FIELDS,
+  'cardnumber',
+  'number',
+  'security_code',
+  'expiry',
+  'exp',
+];

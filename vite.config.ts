@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './test/support/chromium.ts';
+
+const stub = fileURLToPath(new URL('./test/support/wtr-commands-stub.ts', import.meta.url));
+
+export default defineConfig({
+  optimizeDeps: {
+    include: [
+      'lit',
+      'lit/decorators.js',
+      'lit/directives/live.js',
+      'lit/directives/class-map.js',
+      'lit/directives/if-defined.js',
+      '@open-wc/testing',
+      '@open-wc/testing-helpers',
+      'chai-a11y-axe',
+      'axe-core',
+      'imask',
+      'card-validator',
+    ],
+  },
+  resolve: {
+    alias: { '@web/test-runner-commands': stub },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'src/{protocol,card,server,sandbox}/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'demo/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/elements/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
