@@ -12,7 +12,7 @@ export const amount = (rule = `must be at least ${MIN_AMOUNT}`) =>
   z
     .number({ error: 'must be a number' })
     .finite()
-    .min(MIN_AMOUNT, { error: rule })
+    .min(MIN_AMOUNT, { error: rule, abort: true })
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
       error: 'must have at most two decimals',
     });
