@@ -1,0 +1,52 @@
+import cardValidator from 'card-validator';
+
+/** What the card logic knows of a brand; the tables themselves are credit-card-type's. */
+export interface CardBrand {
+  /** credit-card-type's id: `visa`, `mastercard`, `american-express`, `diners-club`, ... */
+  readonly type: string;
+  /** Display name, e.g. "American Express". */
+  readonly name: string;
+  /** Digit indexes before which a space goes, e.g. [4, 10] for 4-6-5. */
+  readonly gaps: readonly number[];
+  readonly lengths: readonly number[];
+  readonly codeLength: number;
+  readonly codeName: string;
+}
+
+export const MAX_CARD_DIGITS = 19;
+const DEFAULT_GAPS = [4, 8, 12, 16] as const;
+
+/** The brand a digit string belongs to, once credit-card-type can tell a single one; else null. */
+export function detectBrand(digits: string): CardBrand | null {
+  if (!digits) return null;
+  const card = cardValidator.number(digits).card;
+  if (!card) return null;
+  return {
+    type: card.type,
+    name: card.niceType,
+    gaps: card.gaps,
+    lengths: card.lengths,
+    codeLength: card.code.size,
+    codeName: card.code.name,
+  };
+}
+
+/**
+ * Gap positions for a brand. Brands grouped in fours (Visa, Mastercard, ...) keep grouping in fours
+ * up to 19 digits, which credit-card-type's tables stop at 12.
+ */
+export function gapsFor(brand: CardBrand | null): readonly number[] {
+  if (!brand || brand.gaps.length === 0) return DEFAULT_GAPS;
+  const everyFour = brand.gaps.every((gap, i) => gap === (i + 1) * 4);
+  return everyFour ? DEFAULT_GAPS : brand.gaps;
+}
+
+/** The longest number the brand allows (19 when unknown). */
+export function maxLengthFor(brand: CardBrand | null): number {
+  return brand && brand.lengths.length > 0 ? Math.max(...brand.lengths) : MAX_CARD_DIGITS;
+}
+
+/** The security code's length: the brand's own (4 for American Express), 3 when not known. */
+export function securityCodeLength(brand: CardBrand | null): number {
+  return brand?.codeLength ?? 3;
+}
