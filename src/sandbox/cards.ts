@@ -1,0 +1,96 @@
+/** The sandbox's test cards (DESIGN.md "Sandbox test cards") and the card checks it runs. */
+
+export type CardBehaviour =
+  | { kind: 'approve' }
+  | { kind: 'decline'; description: string; code: string }
+  | { kind: 'threeds' }
+  | { kind: 'chargeback' };
+
+export interface TestCard {
+  number: string;
+  brand: string;
+  behaviour: CardBehaviour;
+  note: string;
+}
+
+export const TEST_CARDS: readonly TestCard[] = [
+  { number: '4111111111111111', brand: 'VISA', behaviour: { kind: 'approve' }, note: 'approved (Visa)' },
+  {
+    number: '5555555555554444',
+    brand: 'MASTERCARD',
+    behaviour: { kind: 'approve' },
+    note: 'approved (Mastercard)',
+  },
+  {
+    number: '378282246310005',
+    brand: 'AMEX',
+    behaviour: { kind: 'approve' },
+    note: 'approved (American Express, 4-digit security code)',
+  },
+  {
+    number: '4000000000000002',
+    brand: 'VISA',
+    behaviour: { kind: 'decline', description: 'Decline, refer to card issuer', code: '01' },
+    note: 'declined: "Decline, refer to card issuer"',
+  },
+  {
+    number: '4000000000009995',
+    brand: 'VISA',
+    behaviour: { kind: 'decline', description: 'Decline, not sufficient funds', code: '51' },
+    note: 'declined: "Decline, not sufficient funds"',
+  },
+  {
+    number: '4000000000003220',
+    brand: 'VISA',
+    behaviour: { kind: 'threeds' },
+    note: '3-D Secure challenge; approved or failed on the challenge page',
+  },
+  {
+    number: '4000000000000259',
+    brand: 'VISA',
+    behaviour: { kind: 'chargeback' },
+    note: 'approved; chargeback on record, so a refund is declined ("RDR value")',
+  },
+];
+
+export const EXPIRED_CARD = { description: 'Expired card', code: '54' } as const;
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d+$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function brandOf(number: string): string {
+  if (/^3[47]/.test(number)) return 'AMEX';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'MASTERCARD';
+  if (number.startsWith('4')) return 'VISA';
+  return 'OTHER';
+}
+
+export const behaviourOf = (number: string): CardBehaviour =>
+  TEST_CARDS.find((c) => c.number === number)?.behaviour ?? { kind: 'approve' };
+
+/** "411111******1111": first six and last four, as card masks usually read. */
+export const maskPan = (number: string): string =>
+  `${number.slice(0, 6)}${'*'.repeat(Math.max(0, number.length - 10))}${number.slice(-4)}`;
+
+/** A card is valid through the last day of its expiry month (UTC, two-digit year in 2000-2099). */
+export function isExpired(expMonth: number, expYear: number, now: Date): boolean {
+  const endOfMonth = Date.UTC(2000 + expYear, expMonth, 1);
+  return now.getTime() >= endOfMonth;
+}
+
+/** Groups a card number the way it is printed, for the CLI and the docs. */
+export const printable = (number: string): string =>
+  number.length === 15
+    ? `${number.slice(0, 4)} ${number.slice(4, 10)} ${number.slice(10)}`
+    : (number.match(/.{1,4}/g) ?? []).join(' ');

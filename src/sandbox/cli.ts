@@ -1,0 +1,32 @@
+// `npm run sandbox`: the sandbox gateway on a fixed port, for people and the demo.
+import { printable, TEST_CARDS } from './cards.ts';
+import { DEFAULT_SECRET_KEY, startSandbox } from './server.ts';
+
+const port = Number.parseInt(process.env.SANDBOX_PORT ?? '8406', 10);
+const secretKey = process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY;
+
+const sandbox = await startSandbox({ port, secretKey });
+const lines = [
+  `Sandbox gateway listening on ${sandbox.url}`,
+  `  API:        ${sandbox.apiUrl}/`,
+  `  Secret key: ${sandbox.secretKey}`,
+  `  Control:    ${sandbox.url}/_sandbox/`,
+  '  Test cards (any future expiry; an expiry in the past is declined "Expired card"):',
+  ...TEST_CARDS.map((c) => `    ${printable(c.number).padEnd(20)} ${c.note}`),
+  '    any other Luhn-valid number: approved',
+  '  AVS: billing zip_code 99999 gives "no match", any other "match".',
+];
+console.log(lines.join('\n'));
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: closing the sandbox`);
+  sandbox.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,109 @@
+/**
+ * The sandbox's status model: the ONE place that says which statuses exist, which action moves an
+ * order from which status to which, and which webhook event each move emits. Everything else in
+ * the sandbox asks `transitionFor` and never compares statuses on its own.
+ *
+ * Decisions taken where the spec (gateway-api-v0.6.md), the facts file and DESIGN.md are silent:
+ *
+ * Statuses and events
+ * - The sandbox uses eight of the real gateway's statuses: issued, in_progress, hold, paid,
+ *   rejected, cancelled, refunded, expired. A direct payment records `in_progress` even when it
+ *   completes in the same call, so status_changes and webhooks show every step.
+ * - Events: creation → order.issued; payment started → order.in_progress; approved → order.payment_success;
+ *   held → order.hold; declined (card, expiry, 3-D Secure failed or cancelled) → order.payment_failure;
+ *   capture → order.payment_success; hold released by reverse → order.canceled; hold past 28 days →
+ *   order.expired; full refund (or a partial one that refunds what is left) → order.invoice_refunded,
+ *   partial refund → order.invoice_refunded with status still paid; reversal of a paid order →
+ *   order.invoice_reversal; a declined refund (chargeback card, "RDR value") → order.refund_failure.
+ * - A declined order (`rejected`) may be paid again with another card: a decline took no money.
+ *   A second payment on an order that is in_progress, hold, paid or later is refused (400) so a
+ *   payment is never taken twice.
+ * - Cancelling the 3-D Secure challenge declines the payment (`rejected`, error "3-D Secure
+ *   cancelled by the customer") and goes back to cancel_redirect, else failure_redirect.
+ *
+ * Amounts
+ * - Capture answers with the order; `total` becomes the captured amount (what was actually
+ *   charged) and the rest is recorded in transaction_details.amount_released; the original held
+ *   amount stays in transaction_details.amount_authorized. Refunds and reversal work on `total`.
+ * - A full refund (no amount) returns what is left; a partial refund that leaves nothing also ends
+ *   `refunded`. A zero-amount order has nothing to refund or reverse (400).
+ * - Product taxes (tax id from POST /taxes/, or an object with `id` or `percent`) are added on top
+ *   of the price: total = subtotal + total_tax, each line's tax rounded to the minor unit.
+ *
+ * Time (the sandbox clock, UTC)
+ * - Reversal of a paid order: same UTC calendar day as `paid`, full amount only (nothing refunded
+ *   yet). Reversal of a hold releases it at any time before it expires.
+ * - Refunds: until two calendar years after `paid` (for two-step orders, the capture time).
+ * - A hold expires 28 days after it was placed; expiry is applied lazily whenever the order is
+ *   read, listed or acted on, and emits order.expired then.
+ *
+ * Cards
+ * - Every test card is treated as issued in the US, so standard AVS runs whenever the order
+ *   carries client.address and client.zip_code; custom AVS (`avs: true`) runs too, and without an
+ *   address gives code "U". MOTO payments skip 3-D Secure (card not present), and take no csc;
+ *   any other payment needs a csc (4 digits for American Express, 3 otherwise).
+ */
+import type { KnownOrderStatus, OrderEvent } from '../protocol/index.ts';
+
+export const SANDBOX_STATUSES = [
+  'issued',
+  'in_progress',
+  'hold',
+  'paid',
+  'rejected',
+  'cancelled',
+  'refunded',
+  'expired',
+] as const satisfies readonly KnownOrderStatus[];
+export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+
+export const ACTIONS = [
+  'create',
+  'pay',
+  'approve',
+  'hold',
+  'decline',
+  'capture',
+  'reverse',
+  'expire',
+  'refund',
+  'partial_refund',
+  'refund_declined',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface Transition {
+  /** null: the order does not exist yet. */
+  readonly from: SandboxStatus | null;
+  readonly action: Action;
+  readonly to: SandboxStatus;
+  readonly event: OrderEvent;
+}
+
+export const TRANSITIONS: readonly Transition[] = [
+  { from: null, action: 'create', to: 'issued', event: 'order.issued' },
+  { from: 'issued', action: 'pay', to: 'in_progress', event: 'order.in_progress' },
+  { from: 'rejected', action: 'pay', to: 'in_progress', event: 'order.in_progress' },
+  { from: 'in_progress', action: 'approve', to: 'paid', event: 'order.payment_success' },
+  { from: 'in_progress', action: 'hold', to: 'hold', event: 'order.hold' },
+  { from: 'in_progress', action: 'decline', to: 'rejected', event: 'order.payment_failure' },
+  { from: 'hold', action: 'capture', to: 'paid', event: 'order.payment_success' },
+  { from: 'hold', action: 'reverse', to: 'cancelled', event: 'order.canceled' },
+  { from: 'hold', action: 'expire', to: 'expired', event: 'order.expired' },
+  { from: 'paid', action: 'partial_refund', to: 'paid', event: 'order.invoice_refunded' },
+  { from: 'paid', action: 'refund', to: 'refunded', event: 'order.invoice_refunded' },
+  { from: 'paid', action: 'refund_declined', to: 'paid', event: 'order.refund_failure' },
+  { from: 'paid', action: 'reverse', to: 'refunded', event: 'order.invoice_reversal' },
+];
+
+export const transitionFor = (from: SandboxStatus | null, action: Action): Transition | undefined =>
+  TRANSITIONS.find((t) => t.from === from && t.action === action);
+
+/** The statuses an action may start from, for error messages. */
+export const allowedFrom = (action: Action): SandboxStatus[] =>
+  TRANSITIONS.filter((t) => t.action === action && t.from !== null).map((t) => t.from as SandboxStatus);
+
+/** A hold lasts at most 28 days (the longest the spec allows). */
+export const HOLD_DAYS = 28;
+/** Refunds are allowed for payments not older than two years. */
+export const REFUND_YEARS = 2;
