@@ -1,0 +1,370 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  type CheckoutConfig,
+  type CheckoutSession,
+  type CheckoutSessionRequest,
+  type CheckoutStatus,
+  checkoutConfigSchema,
+  checkoutSessionRequestSchema,
+  checkoutSessionSchema,
+  checkoutStatusSchema,
+  declineReason,
+  describeIssues,
+  type FieldIssue,
+  fieldIssues,
+  type OrderRequest,
+  type OrderRuleOptions,
+  outcomeOf,
+} from '../protocol/index.ts';
+import { findCardData, textHasCardNumber } from './card-data.ts';
+import type { GatewayClient } from './client.ts';
+import { GatewayError } from './errors.ts';
+import { BodyError, fail, json, parseJsonBody, readBody, TtlMap } from './respond.ts';
+
+/** An order as the merchant builds it from its cart; client.email may come from the browser. */
+export type OrderDraft = Partial<OrderRequest>;
+
+export interface BuildOrderContext {
+  request: Request;
+  /** What the browser sent, validated (no card data). */
+  session: CheckoutSessionRequest;
+  config: CheckoutConfig;
+}
+
+/** A completed session and what it was created from, kept under its idempotency key. */
+export interface StoredSession {
+  fingerprint: string;
+  session: CheckoutSession;
+}
+
+/**
+ * Where idempotency keys live. The default is in memory (one process). With several processes, back
+ * it with a shared store: `reserve` must be atomic (Redis `SET key pending NX PX ttl`).
+ */
+export interface SessionStore {
+  get(key: string): Promise<StoredSession | undefined> | StoredSession | undefined;
+  /** Claims the key for a creation in progress; false when someone already holds it. */
+  reserve(key: string, ttlMs: number): Promise<boolean> | boolean;
+  set(key: string, value: StoredSession, ttlMs: number): Promise<void> | void;
+  /** Frees the key after a failed creation, so the customer can try again. */
+  delete(key: string): Promise<void> | void;
+}
+
+export class MemorySessionStore implements SessionStore {
+  readonly #map: TtlMap<StoredSession | 'pending'>;
+  constructor(now?: () => number) {
+    this.#map = new TtlMap(now);
+  }
+  get(key: string): StoredSession | undefined {
+    const value = this.#map.get(key);
+    return value === 'pending' ? undefined : value;
+  }
+  reserve(key: string, ttlMs: number): boolean {
+    if (this.#map.get(key) !== undefined) return false;
+    this.#map.set(key, 'pending', ttlMs);
+    return true;
+  }
+  set(key: string, value: StoredSession, ttlMs: number): void {
+    this.#map.set(key, value, ttlMs);
+  }
+  delete(key: string): void {
+    this.#map.delete(key);
+  }
+}
+
+export interface CheckoutHandlerOptions {
+  client: GatewayClient;
+  /** What this customer's checkout charges and shows, from the merchant's own cart. */
+  config: (request: Request) => CheckoutConfig | Promise<CheckoutConfig>;
+  /**
+   * The order for this cart. The handler then sets client.email (when collected), the billing address
+   * fields, setup_future_use from the consent, is_moto, and currency/language when absent.
+   */
+  buildOrder: (context: BuildOrderContext) => OrderDraft | Promise<OrderDraft>;
+  /** Address of the status route; default: the session route's path with `status` for `session`. */
+  statusUrl?: (orderId: string, token: string) => string;
+  /**
+   * Key of the status tokens. Default: random per process, so tokens do not survive a restart and
+   * are not shared between processes; give every process the same secret when that matters.
+   */
+  secret?: string | Uint8Array;
+  store?: SessionStore;
+  /** How long an idempotency key returns its session. Default 24 h. */
+  idempotencyTtlMs?: number;
+  /** Default 16 KiB: a session request is a few hundred bytes. */
+  maxBodyBytes?: number;
+  /** Merged over the client's orderRules; AVS is also turned on when the config asks for it. */
+  orderRules?: OrderRuleOptions;
+  /** Unexpected failures (the browser only gets a generic message). Default console.error. */
+  onError?: (error: unknown) => void;
+}
+
+export type CheckoutHandler = ((request: Request) => Promise<Response>) & {
+  /** GET config / POST create, for routers that dispatch themselves. */
+  session: (request: Request) => Promise<Response>;
+  status: (request: Request) => Promise<Response>;
+  /** The token the status route expects for an order. */
+  statusToken: (orderId: string) => string;
+};
+
+const CARD_DATA_MESSAGE =
+  'card data must never be sent to the merchant server: the element posts it to the order’s api_do_url only; ' +
+  'send only the e-mail, billing address and save consent here';
+
+/**
+ * The checkout-session endpoint of the elements, as a framework-neutral handler. Mounted at e.g.
+ * `/checkout/*`, it answers `GET …/session` (config), `POST …/session` (create the order) and
+ * `GET …/status?order=&token=` (the order's verified status).
+ */
+export function createCheckoutHandler(options: CheckoutHandlerOptions): CheckoutHandler {
+  const secret = options.secret ?? randomBytes(32);
+  const store = options.store ?? new MemorySessionStore();
+  const ttl = options.idempotencyTtlMs ?? 24 * 60 * 60 * 1000;
+  const maxBody = options.maxBodyBytes ?? 16 * 1024;
+  const onError = options.onError ?? ((error: unknown) => console.error('gateway-checkout:', error));
+  // Creations in progress in this process: concurrent duplicates share one promise, hence one order.
+  const inflight = new Map<string, { fingerprint: string; promise: Promise<CheckoutSession> }>();
+
+  const statusToken = (orderId: string) =>
+    createHmac('sha256', secret).update(`status:${orderId}`).digest('base64url');
+
+  const tokenValid = (orderId: string, token: string) => {
+    const expected = Buffer.from(statusToken(orderId));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  const loadConfig = async (request: Request): Promise<CheckoutConfig> =>
+    checkoutConfigSchema.parse(await options.config(request));
+
+  const statusUrlOf = (request: Request, orderId: string) => {
+    const token = statusToken(orderId);
+    if (options.statusUrl) return options.statusUrl(orderId, token);
+    const path = new URL(request.url).pathname.replace(/\/session\/?$/, '/status');
+    return `${path}?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`;
+  };
+
+  async function create(request: Request, body: CheckoutSessionRequest, config: CheckoutConfig) {
+    const draft = await options.buildOrder({ request, session: body, config });
+    const order = await options.client.orders.create(mergeOrder(draft, body, config), {
+      ...options.orderRules,
+      ...(config.avs === 'off' ? {} : { avsEnabled: true }),
+    });
+    const session = checkoutSessionSchema.safeParse({
+      order_id: order.id,
+      api_do_url: order.api_do_url,
+      status_url: statusUrlOf(request, order.id),
+      amount: order.total ?? config.amount,
+      currency: order.currency?.toUpperCase() ?? config.currency,
+      language: config.language,
+      avs: config.avs,
+      save: config.save,
+      moto: config.moto,
+      iframe_checkout: order.iframe_checkout ?? null,
+      full_page_checkout: order.full_page_checkout ?? null,
+    });
+    if (!session.success)
+      throw new GatewayError(`the order ${order.id} lacks what the element needs (api_do_url, currency)`, {
+        issues: fieldIssues(session.error),
+      });
+    return session.data;
+  }
+
+  async function obtain(key: string, fingerprint: string, request: Request, body: CheckoutSessionRequest) {
+    const stored = await store.get(key);
+    if (stored) return stored;
+    if (!(await store.reserve(key, ttl))) throw new InProgress();
+    try {
+      const config = await loadConfig(request);
+      const session = await create(request, body, config);
+      const value = { fingerprint, session };
+      await store.set(key, value, ttl);
+      return value;
+    } catch (error) {
+      await store.delete(key);
+      throw error;
+    }
+  }
+
+  async function postSession(request: Request): Promise<Response> {
+    const type = request.headers.get('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type))
+      return fail(415, 'unsupported_media_type', 'send the session request as application/json');
+    const text = await readBody(request, maxBody);
+    if (textHasCardNumber(text)) return fail(400, 'card_data_refused', CARD_DATA_MESSAGE);
+    const raw = parseJsonBody(text);
+    const where = findCardData(raw);
+    if (where) return fail(400, 'card_data_refused', `${CARD_DATA_MESSAGE} (refused field: ${where})`);
+
+    const parsed = checkoutSessionRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      const fields = fieldIssues(parsed.error);
+      return fail(400, 'invalid_request', describeFields('the session request is invalid', fields), fields);
+    }
+    const body = parsed.data;
+    const config = await loadConfig(request);
+    const fields = checkAgainstConfig(body, config);
+    if (fields.length)
+      return fail(
+        400,
+        'invalid_request',
+        describeFields('the session request is incomplete', fields),
+        fields,
+      );
+
+    const key = body.idempotency_key;
+    const fingerprint = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+    let entry = inflight.get(key);
+    if (!entry) {
+      const promise = obtain(key, fingerprint, request, body).then((stored) => {
+        if (stored.fingerprint !== fingerprint) throw new Mismatch();
+        return stored.session;
+      });
+      const current = { fingerprint, promise };
+      inflight.set(key, current);
+      const forget = () => inflight.delete(key);
+      promise.then(forget, forget);
+      entry = current;
+    }
+    if (entry.fingerprint !== fingerprint) throw new Mismatch();
+    return json(200, await entry.promise);
+  }
+
+  async function getStatus(request: Request): Promise<Response> {
+    const query = new URL(request.url).searchParams;
+    const orderId = query.get('order') ?? '';
+    const token = query.get('token') ?? '';
+    if (!orderId || !token || !tokenValid(orderId, token))
+      return fail(403, 'forbidden', 'this status address is not valid for that order');
+    const order = await options.client.orders.get(orderId);
+    const currency = order.currency?.toUpperCase();
+    const status: CheckoutStatus = checkoutStatusSchema.parse({
+      order_id: order.id,
+      status: order.status,
+      outcome: outcomeOf(order.status),
+      reason: declineReason(order) ?? null,
+      amount: order.total ?? 0,
+      // ISO 4217 "no currency", for an order that does not say.
+      currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'XXX',
+    });
+    return json(200, status);
+  }
+
+  const guard =
+    (run: (request: Request) => Promise<Response>) =>
+    async (request: Request): Promise<Response> => {
+      try {
+        return await run(request);
+      } catch (error) {
+        return errorResponse(error, onError);
+      }
+    };
+
+  const session = guard(async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return json(200, await loadConfig(request));
+    if (request.method === 'POST') return postSession(request);
+    return fail(405, 'method_not_allowed', 'use GET or POST', undefined, { Allow: 'GET, POST' });
+  });
+  const status = guard(async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return getStatus(request);
+    return fail(405, 'method_not_allowed', 'use GET', undefined, { Allow: 'GET' });
+  });
+
+  const handler = async (request: Request) => {
+    const last = new URL(request.url).pathname.replace(/\/+$/, '').split('/').at(-1);
+    if (last === 'session') return session(request);
+    if (last === 'status') return status(request);
+    return fail(404, 'not_found', 'unknown checkout route (session or status)');
+  };
+  return Object.assign(handler, { session, status, statusToken });
+}
+
+class InProgress extends Error {}
+class Mismatch extends Error {}
+
+const describeFields = (lead: string, fields: FieldIssue[]) => `${lead}: ${describeIssues(fields)}`;
+
+/** The rules that depend on what the merchant offers: consent, AVS address, e-mail. */
+function checkAgainstConfig(body: CheckoutSessionRequest, config: CheckoutConfig): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const save = config.save;
+  if (body.save_consent && !save)
+    issues.push({
+      path: 'save_consent',
+      message: 'no saving of the payment method is offered',
+      code: 'not_offered',
+    });
+  if (save?.consent_required && !body.save_consent)
+    issues.push({
+      path: 'save_consent',
+      message: 'is required: the customer must agree to saving the payment method',
+      code: 'required',
+    });
+  if (save && body.save_consent && save.method !== 'merchant' && body.save_consent.scenario !== save.method)
+    issues.push({
+      path: 'save_consent.scenario',
+      message: `must be ${save.method}, as offered`,
+      code: 'invalid',
+    });
+  if (config.avs !== 'off' && !body.billing_address)
+    issues.push({
+      path: 'billing_address',
+      message: 'is required: address verification (AVS) needs it',
+      code: 'required',
+    });
+  if (config.collect_email && !body.email)
+    issues.push({ path: 'email', message: 'is required', code: 'required' });
+  return issues;
+}
+
+/** Merges what the browser sent into the merchant's order; the merchant's cart decides the money. */
+export function mergeOrder(
+  draft: OrderDraft,
+  body: CheckoutSessionRequest,
+  config: CheckoutConfig,
+): OrderRequest {
+  const billing = Object.fromEntries(
+    Object.entries(body.billing_address ?? {}).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const email = (config.collect_email ? body.email : undefined) ?? draft.client?.email ?? body.email;
+  const order: OrderRequest = {
+    ...draft,
+    client: { ...draft.client, ...billing, email: email ?? '' },
+    currency: draft.currency ?? config.currency,
+    language: draft.language ?? config.language,
+  };
+  if (body.save_consent) order.setup_future_use = body.save_consent.scenario;
+  if (config.moto) order.is_moto = true;
+  return order;
+}
+
+function errorResponse(error: unknown, onError: (error: unknown) => void): Response {
+  if (error instanceof BodyError) return fail(error.status, error.type, error.message);
+  if (error instanceof InProgress)
+    return fail(
+      409,
+      'idempotency_in_progress',
+      'a request with this idempotency_key is in progress; retry shortly',
+      undefined,
+      {
+        'Retry-After': '1',
+      },
+    );
+  if (error instanceof Mismatch)
+    return fail(
+      409,
+      'idempotency_mismatch',
+      'this idempotency_key was used with a different request; use a new key',
+    );
+  if (error instanceof GatewayError) {
+    if (error.type === 'validation' || error.type === 'invalid_request')
+      return fail(400, 'invalid_request', error.message, error.issues);
+    if (error.type === 'not_found') return fail(404, 'not_found', 'the gateway does not know this order');
+    if (error.type === 'timeout')
+      return fail(504, 'gateway_timeout', 'the payment gateway did not answer in time');
+    onError(error);
+    return fail(502, 'gateway_error', `the payment gateway failed (${error.type})`);
+  }
+  onError(error);
+  return fail(500, 'server_error', 'the checkout server failed; try again');
+}

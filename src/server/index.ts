@@ -1,0 +1,19 @@
+// gateway-checkout/server: everything a merchant's Node server needs. Holds the secret key; never
+// import it into browser code. Depends on src/protocol only.
+export type {
+  CheckoutConfig,
+  CheckoutSession,
+  CheckoutSessionRequest,
+  CheckoutStatus,
+  FieldIssue,
+  Order,
+  OrderRequest,
+  OrderRuleOptions,
+} from '../protocol/index.ts';
+export * from './checkout.ts';
+export * from './client.ts';
+export * from './domains.ts';
+export * from './errors.ts';
+export type { HttpOptions } from './http.ts';
+export * from './node.ts';
+export * from './webhooks.ts';
