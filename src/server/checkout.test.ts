@@ -1,0 +1,380 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckoutConfig, CheckoutSession, Order } from '../protocol/index.ts';
+import { type CheckoutHandlerOptions, createCheckoutHandler } from './checkout.ts';
+import { GatewayClient } from './client.ts';
+
+const KEY = 'sk_test_checkout_secret';
+const BASE = 'http://127.0.0.1:9/checkout';
+const IDEM = 'idem_key_0123456789abcdef';
+
+/** A gateway behind an injected fetch: records what it is sent and answers orders. */
+function fakeGateway(answer?: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  let n = 0;
+  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
+    if (answer) return answer(url, init);
+    if (init.method === 'POST') {
+      n += 1;
+      // A little delay, so concurrent duplicates really overlap.
+      await new Promise((r) => setTimeout(r, 20));
+      const order: Order = {
+        id: `ord_${n}`,
+        status: 'issued',
+        total: 12.5,
+        currency: 'EUR',
+        api_do_url: `https://gw.example/do/ord_${n}`,
+        iframe_checkout: null,
+        full_page_checkout: `https://gw.example/pay/ord_${n}`,
+      };
+      return Response.json(order, { status: 201 });
+    }
+    return Response.json({
+      id: url.split('/').at(-2),
+      status: 'rejected',
+      total: 12.5,
+      currency: 'eur',
+      transaction_details: { errors: [{ description: 'Decline, not sufficient funds' }] },
+    });
+  }) as typeof globalThis.fetch;
+  return {
+    calls,
+    client: new GatewayClient({ baseUrl: 'http://gw.test', secretKey: KEY, fetch, maxRetries: 0 }),
+  };
+}
+
+const CONFIG: CheckoutConfig = {
+  amount: 12.5,
+  currency: 'EUR',
+  language: 'en',
+  merchant_name: 'Tea Shop',
+  avs: 'off',
+  save: null,
+  moto: false,
+  collect_email: true,
+};
+
+function setup(config: Partial<CheckoutConfig> = {}, extra: Partial<CheckoutHandlerOptions> = {}) {
+  const gw = fakeGateway();
+  const errors: unknown[] = [];
+  const handler = createCheckoutHandler({
+    client: gw.client,
+    config: () => ({ ...CONFIG, ...config }),
+    buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
+    secret: 'status-secret',
+    onError: (e) => errors.push(e),
+    ...extra,
+  });
+  return { handler, calls: gw.calls, errors };
+}
+
+const post = (body: unknown, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+  new Request(`${BASE}/session`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+async function read(response: Response) {
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & {
+      error?: { type: string; message: string; fields?: Array<{ path: string }> };
+    },
+  };
+}
+
+describe('checkout session: GET', () => {
+  it('answers the merchant config and creates nothing', async () => {
+    const { handler, calls } = setup();
+    const res = await handler(new Request(`${BASE}/session`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await res.json()).toEqual(CONFIG);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reports a broken merchant config as a generic 500 to the browser', async () => {
+    const { handler, errors } = setup({ currency: 'euro' });
+    const { status, body } = await read(await handler(new Request(`${BASE}/session`)));
+    expect(status).toBe(500);
+    expect(body.error!.type).toBe('server_error');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/); // no stack
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('checkout session: POST', () => {
+  it('creates the order with the browser data merged and answers the session', async () => {
+    const { handler, calls } = setup({ avs: 'standard', moto: true });
+    const res = await handler(
+      post({
+        idempotency_key: IDEM,
+        email: 'buyer@example.com',
+        billing_address: {
+          address: '1 Main St',
+          zip_code: '10001',
+          city: 'New York',
+          country: 'US',
+          state: 'NY',
+        },
+      }),
+    );
+    const session = (await res.json()) as CheckoutSession;
+    expect(res.status).toBe(200);
+    expect(session).toMatchObject({
+      order_id: 'ord_1',
+      api_do_url: 'https://gw.example/do/ord_1',
+      amount: 12.5,
+      currency: 'EUR',
+      language: 'en',
+      avs: 'standard',
+      save: null,
+      moto: true,
+      iframe_checkout: null,
+      full_page_checkout: 'https://gw.example/pay/ord_1',
+    });
+    expect(session.status_url).toMatch(/^\/checkout\/status\?order=ord_1&token=[\w-]+$/);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('http://gw.test/api/v0.6/orders/');
+    expect(calls[0]!.body).toEqual({
+      products: [{ title: 'Tea', price: 12.5 }],
+      client: {
+        email: 'buyer@example.com',
+        address: '1 Main St',
+        zip_code: '10001',
+        city: 'New York',
+        country: 'US',
+        state: 'NY',
+      },
+      currency: 'EUR',
+      language: 'en',
+      is_moto: true,
+    });
+  });
+
+  it('sets setup_future_use from the consent and requires the consent when the offer says so', async () => {
+    const save = { method: 'one-click' as const, consent_required: true, merchant_name: 'Tea Shop' };
+    const { handler, calls } = setup({ save });
+    const missing = await read(await handler(post({ idempotency_key: IDEM, email: 'a@example.com' })));
+    expect(missing.status).toBe(400);
+    expect(missing.body.error!.fields!.map((f) => f.path)).toEqual(['save_consent']);
+    expect(calls).toHaveLength(0);
+    const wrong = await read(
+      await handler(
+        post({
+          idempotency_key: IDEM,
+          email: 'a@example.com',
+          save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
+        }),
+      ),
+    );
+    expect(wrong.body.error!.fields!.map((f) => f.path)).toEqual(['save_consent.scenario']);
+    const ok = await handler(
+      post({
+        idempotency_key: IDEM,
+        email: 'a@example.com',
+        save_consent: { scenario: 'one-click', text_version: 'v1', agreed: true },
+      }),
+    );
+    expect(ok.status).toBe(200);
+    expect(calls[0]!.body).toMatchObject({ setup_future_use: 'one-click' });
+  });
+
+  it('requires the billing address under AVS and the e-mail when it collects it', async () => {
+    const { handler, calls } = setup({ avs: 'custom' });
+    const { status, body } = await read(await handler(post({ idempotency_key: IDEM })));
+    expect(status).toBe(400);
+    expect(body.error!.fields!.map((f) => f.path).sort()).toEqual(['billing_address', 'email']);
+    expect(body.error!.message).toContain('billing_address: is required');
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['card_number key', { idempotency_key: IDEM, card_number: '4111111111111111' }],
+    [
+      'nested cvv key',
+      { idempotency_key: IDEM, billing_address: { address: 'x', zip_code: '1', cvv: '123' } },
+    ],
+    ['camelCase cardNumber', { idempotency_key: IDEM, options: { cardNumber: 'x' } }],
+    [
+      'Luhn digit run in a value',
+      { idempotency_key: IDEM, billing_address: { address: '4111 1111 1111 1111', zip_code: '1' } },
+    ],
+    ['Luhn digit run as a number', { idempotency_key: IDEM, note: 5555555555554444 }],
+    ['Luhn digit run in a key', { idempotency_key: IDEM, '4000000000000002': 1 }],
+  ])('refuses card data: %s', async (_name, body) => {
+    const { handler, calls } = setup();
+    const text = JSON.stringify(body);
+    const res = await handler(post(text));
+    const answer = await res.text();
+    expect(res.status).toBe(400);
+    expect(JSON.parse(answer).error.type).toBe('card_data_refused');
+    expect(JSON.parse(answer).error.message).toContain('api_do_url');
+    // Never echo what was sent.
+    for (const pan of ['4111111111111111', '4111 1111 1111 1111', '5555555555554444', '4000000000000002'])
+      if (text.includes(pan)) expect(answer).not.toContain(pan);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a card number even in a body that is not JSON', async () => {
+    const { handler } = setup();
+    const res = await read(await handler(post('pan=4111-1111-1111-1111')));
+    expect(res.body.error!.type).toBe('card_data_refused');
+  });
+
+  it('does not mistake a non-Luhn digit run for a card number', async () => {
+    const { handler } = setup();
+    const res = await handler(
+      post({
+        idempotency_key: IDEM,
+        email: 'a@example.com',
+        billing_address: { address: '4111 1111 1111 1112', zip_code: '1' },
+      }),
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses unknown fields (strict), bad JSON, other content types and oversized bodies', async () => {
+    const { handler, calls } = setup();
+    const unknown = await read(
+      await handler(post({ idempotency_key: IDEM, email: 'a@example.com', total: 0.01 })),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error!.type).toBe('invalid_request');
+    expect((await handler(post('{nope'))).status).toBe(400);
+    expect((await handler(post({ idempotency_key: IDEM }, { 'Content-Type': 'text/plain' }))).status).toBe(
+      415,
+    );
+    const big = {
+      idempotency_key: IDEM,
+      email: 'a@example.com',
+      billing_address: { address: 'x'.repeat(20_000), zip_code: '1' },
+    };
+    expect((await handler(post(big))).status).toBe(413);
+    expect((await handler(new Request(`${BASE}/session`, { method: 'PUT' }))).status).toBe(405);
+    expect((await handler(new Request(`${BASE}/other`))).status).toBe(404);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('is idempotent: the same key returns the same session, concurrent duplicates create one order', async () => {
+    const { handler, calls } = setup();
+    const body = { idempotency_key: IDEM, email: 'a@example.com' };
+    const answers = await Promise.all([handler(post(body)), handler(post(body)), handler(post(body))]);
+    const sessions = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(sessions.map((s) => JSON.stringify(s))).size).toBe(1);
+    const later = await (await handler(post(body))).json();
+    expect(later).toEqual(sessions[0]);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // A new key is a new attempt.
+    const other = await (await handler(post({ ...body, idempotency_key: `${IDEM}2` }))).json();
+    expect(other.order_id).toBe('ord_2');
+    // The same key with another body is a mistake, not a replay.
+    const mismatch = await read(await handler(post({ ...body, email: 'b@example.com' })));
+    expect(mismatch.status).toBe(409);
+    expect(mismatch.body.error!.type).toBe('idempotency_mismatch');
+  });
+
+  it('maps gateway failures: 400 with fields, 5xx to 502, timeout to 504, and frees the key', async () => {
+    const answers: Array<() => Response | Promise<Response>> = [
+      () =>
+        Response.json(
+          {
+            __all__: [{ message: 'client.email: bad', code: 'x' }],
+            'client.email': [{ message: 'bad', code: 'x' }],
+          },
+          { status: 400 },
+        ),
+      () => new Response('oops', { status: 503 }),
+    ];
+    const gw = fakeGateway(() => answers.shift()!());
+    const handler = createCheckoutHandler({
+      client: gw.client,
+      config: () => CONFIG,
+      buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
+      onError: () => {},
+    });
+    const body = { idempotency_key: IDEM, email: 'a@example.com' };
+    const refused = await read(await handler(post(body)));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error!.fields!.map((f) => f.path)).toEqual(['client.email']);
+    const broken = await read(await handler(post(body)));
+    expect(broken.status).toBe(502);
+    expect(broken.body.error!.type).toBe('gateway_error');
+    expect(JSON.stringify(broken.body)).not.toContain(KEY);
+    expect(gw.calls).toHaveLength(2); // the key was freed after each failure
+
+    // A gateway that never answers: the fetch settles only when the client's timeout aborts it.
+    const hang = ((_url: unknown, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
+      )) as typeof fetch;
+    const timeoutHandler = createCheckoutHandler({
+      client: new GatewayClient({ baseUrl: 'http://gw.test', secretKey: KEY, timeoutMs: 50, fetch: hang }),
+      config: () => CONFIG,
+      buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
+    });
+    const timedOut = await read(await timeoutHandler(post(body)));
+    expect(timedOut.status).toBe(504);
+    expect(timedOut.body.error!.type).toBe('gateway_timeout');
+  });
+});
+
+describe('checkout status', () => {
+  it('answers the order status for the token the session gave, and nothing without it', async () => {
+    const { handler, calls } = setup();
+    const session = (await (
+      await handler(post({ idempotency_key: IDEM, email: 'a@example.com' }))
+    ).json()) as CheckoutSession;
+    const ok = await handler(new Request(`http://127.0.0.1:9${session.status_url}`));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({
+      order_id: 'ord_1',
+      status: 'rejected',
+      outcome: 'declined',
+      reason: 'Decline, not sufficient funds',
+      amount: 12.5,
+      currency: 'EUR',
+    });
+    expect(calls.at(-1)!.url).toBe('http://gw.test/api/v0.6/orders/ord_1/');
+
+    const token = new URL(session.status_url, 'http://x').searchParams.get('token')!;
+    const before = calls.length;
+    for (const query of [
+      `order=ord_2&token=${token}`,
+      'order=ord_1&token=abc',
+      'order=ord_1',
+      `token=${token}`,
+    ]) {
+      const res = await handler(new Request(`${BASE}/status?${query}`));
+      expect(res.status).toBe(403);
+    }
+    expect(calls).toHaveLength(before);
+  });
+
+  it('signs with the configured secret, so another process with the same secret accepts the token', async () => {
+    const a = setup();
+    const b = setup();
+    expect(a.handler.statusToken('ord_7')).toBe(b.handler.statusToken('ord_7'));
+    const c = setup({}, { secret: 'other' });
+    expect(c.handler.statusToken('ord_7')).not.toBe(a.handler.statusToken('ord_7'));
+  });
+
+  it('uses the merchant statusUrl when given', async () => {
+    const { handler } = setup(
+      {},
+      { statusUrl: (id, token) => `https://shop.example/pay/status/${id}?t=${token}` },
+    );
+    const session = (await (
+      await handler(post({ idempotency_key: IDEM, email: 'a@example.com' }))
+    ).json()) as CheckoutSession;
+    expect(session.status_url).toMatch(/^https:\/\/shop\.example\/pay\/status\/ord_1\?t=/);
+  });
+});
