@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from './index.ts';
+import { api, call, cardBody, createOrder, type Json, pay, sandbox, setClock } from './test-helpers.ts';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await sandbox();
+});
+afterAll(() => sb.close());
+afterEach(async () => {
+  await call(`${sb.url}/_sandbox/faults`, { method: 'POST', body: { api_do: 'none' } });
+  await setClock(sb, null);
+});
+
+const fault = (api_do: string) => call(`${sb.url}/_sandbox/faults`, { method: 'POST', body: { api_do } });
+const statusOf = async (order: Json) => (await api(sb).get(`/orders/${order.id}/`)).body.status;
+
+describe('/_sandbox/ page', () => {
+  it('lists orders with id, status, amount, currency and created, and webhook deliveries', async () => {
+    const order = await createOrder(sb, { currency: 'USD', products: [{ title: 'Pen', price: 3.5 }] });
+    await pay(order);
+    const response = await fetch(`${sb.url}/_sandbox/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    const row = html.split('<tr>').find((r) => r.includes(order.id));
+    expect(row).toContain('<td>paid</td>');
+    expect(row).toContain('<td>3.50</td>');
+    expect(row).toContain('<td>USD</td>');
+    expect(row).toMatch(/<td>\d{4}-\d{2}-\d{2}T/);
+    expect(html).toContain('Webhook deliveries');
+    expect(html).not.toContain('4111111111111111');
+  });
+});
+
+describe('POST /_sandbox/clock', () => {
+  it('moves the clock, keeps it ticking, and returns to real time with null', async () => {
+    const set = await setClock(sb, '2031-02-03T04:05:06Z');
+    expect(set.status).toBe(200);
+    expect(Date.parse(set.body.now)).toBeGreaterThanOrEqual(Date.parse('2031-02-03T04:05:06Z'));
+    expect(Date.parse(set.body.now) - Date.parse('2031-02-03T04:05:06Z')).toBeLessThan(1000);
+    const order = await createOrder(sb);
+    expect(order.issued).toBe(Date.parse('2031-02-03T04:05:06Z') / 1000);
+    const back = await setClock(sb, null);
+    expect(Math.abs(Date.parse(back.body.now) - Date.now())).toBeLessThan(1000);
+    expect((await call(`${sb.url}/_sandbox/clock`)).body.set).toBe(false);
+  });
+
+  it('refuses a body that is not an ISO 8601 time or null', async () => {
+    const reply = await setClock(sb, 'tomorrow');
+    expect(reply.status).toBe(400);
+    expect(reply.body.now).toBeDefined();
+  });
+});
+
+describe('POST /_sandbox/faults (one-shot, on the next direct payment)', () => {
+  it('http_500: answers 500 and charges nothing; the next payment works', async () => {
+    expect((await fault('http_500')).body).toEqual({ api_do: 'http_500' });
+    const order = await createOrder(sb);
+    const answer = await pay(order);
+    expect(answer.status).toBe(500);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await statusOf(order)).toBe('issued');
+    expect((await call(`${sb.url}/_sandbox/faults`)).body.api_do).toBe('none');
+    expect((await pay(order)).body.status).toBe('paid');
+  });
+
+  it('malformed_json: answers a body that does not parse and charges nothing', async () => {
+    await fault('malformed_json');
+    const order = await createOrder(sb);
+    const response = await fetch(order.api_do_url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(cardBody()),
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(() => JSON.parse(text)).toThrow();
+    expect(await statusOf(order)).toBe('issued');
+  });
+
+  it('reset: the payment is processed, the connection is reset without an answer', async () => {
+    await fault('reset');
+    const order = await createOrder(sb);
+    await expect(pay(order)).rejects.toThrow();
+    expect(await statusOf(order)).toBe('paid');
+  });
+
+  it('timeout: the payment is processed, the answer never comes, and close() is still prompt', async () => {
+    const own = await sandbox({ faultTimeoutMs: 60_000 });
+    await call(`${own.url}/_sandbox/faults`, { method: 'POST', body: { api_do: 'timeout' } });
+    const order = await createOrder(own);
+    const pending = call(order.api_do_url, { method: 'POST', body: cardBody() });
+    const settled = pending.then(
+      () => 'answered',
+      () => 'failed',
+    );
+    const raced = await Promise.race([settled, new Promise((r) => setTimeout(() => r('waiting'), 300))]);
+    expect(raced).toBe('waiting');
+    expect((await api(own).get(`/orders/${order.id}/`)).body.status).toBe('paid');
+    const started = Date.now();
+    await own.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await settled).toBe('failed');
+  });
+
+  it('timeout: drops the connection after the configured time', async () => {
+    const own = await sandbox({ faultTimeoutMs: 100 });
+    try {
+      await call(`${own.url}/_sandbox/faults`, { method: 'POST', body: { api_do: 'timeout' } });
+      const order = await createOrder(own);
+      const started = Date.now();
+      await expect(pay(order)).rejects.toThrow();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses an unknown fault', async () => {
+    const reply = await fault('slow');
+    expect(reply.status).toBe(400);
+    expect(reply.body.api_do).toBeDefined();
+  });
+});
+
+describe('assets', () => {
+  it('answers the browser bundle path (404 with a hint until it is built)', async () => {
+    const response = await fetch(`${sb.url}/assets/gateway-checkout.iife.js`);
+    const { existsSync } = await import('node:fs');
+    const built = existsSync(new URL('../../dist/gateway-checkout.iife.js', import.meta.url));
+    expect(response.status).toBe(built ? 200 : 404);
+    if (!built) expect(await response.text()).toMatch(/npm run build/);
+  });
+});
+
+describe('npm run sandbox (cli.ts)', () => {
+  it('prints the address, key and test cards, and exits cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts'], {
+      env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_SECRET_KEY: 'sk_cli_test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const until = Date.now() + 8000;
+    while (!out.includes('sk_cli_test') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(out).toContain(`http://127.0.0.1:${port}`);
+    expect(out).toContain('4000 0000 0000 3220');
+    const reply = await call(`http://127.0.0.1:${port}/api/v0.6/orders/`, { key: 'sk_cli_test' });
+    expect(reply.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 15_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
