@@ -1,4 +1,5 @@
-import cardValidator from 'card-validator';
+// The deep import keeps card-validator's expiry, CVV and postal-code modules out of the bundle.
+import { cardNumber } from 'card-validator/dist/card-number.js';
 
 /** What the card logic knows of a brand; the tables themselves are credit-card-type's. */
 export interface CardBrand {
@@ -19,7 +20,7 @@ const DEFAULT_GAPS = [4, 8, 12, 16] as const;
 /** The brand a digit string belongs to, once credit-card-type can tell a single one; else null. */
 export function detectBrand(digits: string): CardBrand | null {
   if (!digits) return null;
-  const card = cardValidator.number(digits).card;
+  const card = cardNumber(digits).card;
   if (!card) return null;
   return {
     type: card.type,

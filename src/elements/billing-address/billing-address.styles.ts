@@ -1,0 +1,7 @@
+import { css } from 'lit';
+
+export const billingAddressStyles = css`
+  select {
+    appearance: auto;
+  }
+`;

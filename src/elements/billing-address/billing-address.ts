@@ -1,0 +1,227 @@
+import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { isValidPostalCode } from '../../card/postal-code.ts';
+import type { BillingAddress } from '../../protocol/session.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import { FormControlElement } from '../shared/form-control.ts';
+import { regionOf } from '../shared/language.ts';
+import { baseStyles } from '../shared/styles.ts';
+import type { FieldError } from '../shared/validity.ts';
+import { billingAddressStyles } from './billing-address.styles.ts';
+import { COUNTRY_CODES, STATE_COUNTRIES } from './countries.ts';
+
+/** Which fields show and which are required. */
+export type BillingAddressMode = 'avs' | 'account-funding' | 'full';
+
+type Key = keyof BillingAddress;
+
+const FIELDS: readonly (readonly [Key, MessageKey, string])[] = [
+  ['first_name', 'firstName', 'given-name'],
+  ['last_name', 'lastName', 'family-name'],
+  ['address', 'address', 'street-address'],
+  ['city', 'city', 'address-level2'],
+  ['zip_code', 'postalCode', 'postal-code'],
+  ['country', 'country', 'country'],
+  ['state', 'state', 'address-level1'],
+];
+
+/**
+ * The billing address for AVS or account funding. Form-associated with named values: the host form
+ * receives `first_name`, `last_name`, `address`, `city`, `zip_code`, `country`, `state` (prefixed
+ * `<name>.` when the element has a `name`).
+ *
+ * @summary Billing address fields, checked per country.
+ *
+ * @fires input - Native, from the inner fields (composed).
+ * @fires change - When a person changes a field (bubbles).
+ *
+ * @csspart field - Each field's wrapper (also `<key>-field`, e.g. `zip_code-field`).
+ * @csspart label - Each label.
+ * @csspart input - Each input and the country select (also `<key>-input`).
+ * @csspart error - Each field's error message region.
+ *
+ * @cssprop --gateway-font-family - Font family.
+ * @cssprop --gateway-font-size - Base font size.
+ * @cssprop --gateway-color-text - Text colour.
+ * @cssprop --gateway-color-background - Background of the element.
+ * @cssprop --gateway-color-input-background - Background of the inputs.
+ * @cssprop --gateway-color-border - Input border colour.
+ * @cssprop --gateway-color-focus - Focus ring colour.
+ * @cssprop --gateway-color-error - Error text and border colour.
+ * @cssprop --gateway-radius - Input corner radius.
+ * @cssprop --gateway-gap - Space between fields.
+ * @cssprop --gateway-input-padding - Input padding.
+ */
+export class GatewayBillingAddress extends FormControlElement {
+  static override styles = [baseStyles, billingAddressStyles];
+
+  /** `avs`: address and postal code; `account-funding`: name, address, city, country (state for US/CA); `full`: every field, AVS requirements. */
+  @property({ reflect: true }) mode: BillingAddressMode = 'avs';
+
+  /** The selected country (ISO 3166-1 alpha-2). Defaults to the region of the language. */
+  @property({ reflect: true }) country = '';
+
+  #values: Partial<Record<Key, string>> = {};
+  #countryTouched = false;
+
+  /** The address as the checkout sends it; empty fields are left out. */
+  get value(): BillingAddress {
+    const out: Partial<Record<Key, string>> = {};
+    for (const key of this.#visible()) {
+      const v = (key === 'country' ? this.country : (this.#values[key] ?? '')).trim();
+      if (v) out[key] = key === 'country' ? v.toUpperCase() : v;
+    }
+    return { ...out, address: out.address ?? '', zip_code: out.zip_code ?? '' };
+  }
+
+  set value(address: BillingAddress) {
+    const { country, ...rest } = address;
+    this.#values = { ...rest };
+    if (country) {
+      this.country = country;
+      this.#countryTouched = true;
+    }
+    this.requestUpdate();
+  }
+
+  /** Empties every field (the country returns to its default). */
+  clear(): void {
+    this.#values = {};
+    this.#countryTouched = false;
+    this.country = '';
+    this.resetInteraction();
+    this.requestUpdate();
+  }
+
+  formResetCallback(): void {
+    this.clear();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (!this.country && !this.#countryTouched) {
+      const region = regionOf(this.languageTag) || regionOf(globalThis.navigator?.language ?? '');
+      if (COUNTRY_CODES.includes(region)) this.country = region;
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const data = new FormData();
+    const prefix = this.name ? `${this.name}.` : '';
+    for (const [key, v] of Object.entries(this.value)) if (v) data.append(prefix + key, v);
+    this.internals.setFormValue(data);
+  }
+
+  #visible(): Key[] {
+    const hasState = STATE_COUNTRIES.includes(this.country);
+    const keys: Key[] =
+      this.mode === 'avs'
+        ? ['address', 'zip_code', 'country']
+        : ['first_name', 'last_name', 'address', 'city', 'zip_code', 'country'];
+    if (this.mode !== 'avs' && hasState) keys.push('state');
+    return keys;
+  }
+
+  #required(): Set<Key> {
+    if (this.mode === 'account-funding') {
+      const keys: Key[] = ['first_name', 'last_name', 'address', 'city', 'country'];
+      if (STATE_COUNTRIES.includes(this.country)) keys.push('state');
+      return new Set(keys);
+    }
+    return new Set<Key>(['address', 'zip_code']);
+  }
+
+  protected override errors(): ReadonlyMap<Key, FieldError> {
+    const errors = new Map<Key, FieldError>();
+    const required = this.#required();
+    for (const key of this.#visible()) {
+      const v = (key === 'country' ? this.country : (this.#values[key] ?? '')).trim();
+      if (!v && required.has(key)) errors.set(key, { kind: 'missing', message: this.t.required });
+      else if (key === 'zip_code' && v && !isValidPostalCode(this.country, v)) {
+        errors.set(key, { kind: 'pattern', message: this.t.postalInvalid, prefix: true });
+      }
+    }
+    return errors;
+  }
+
+  protected override render() {
+    const errors = this.errors();
+    const required = this.#required();
+    const visible = new Set(this.#visible());
+    const fields = FIELDS.filter(([key]) => visible.has(key)).map(([key, label, autocomplete]) => {
+      const error = this.shownError(key, errors);
+      const common = {
+        id: key,
+        required: required.has(key),
+        invalid: error ? 'true' : 'false',
+      };
+      const control: TemplateResult =
+        key === 'country'
+          ? html`<select
+              id=${key}
+              part="input ${key}-input"
+              autocomplete=${autocomplete}
+              ?required=${common.required}
+              aria-invalid=${common.invalid}
+              aria-describedby="${key}-error"
+              ?disabled=${this.inactive}
+              @change=${this.#onCountry}
+            >
+              <option value="" ?selected=${!this.country}>${this.t.choose}</option>
+              ${this.#countryOptions()}
+            </select>`
+          : html`<input
+              id=${key}
+              part="input ${key}-input"
+              type="text"
+              autocomplete=${autocomplete}
+              ?required=${common.required}
+              aria-invalid=${common.invalid}
+              aria-describedby="${key}-error"
+              ?disabled=${this.inactive}
+              .value=${live(this.#values[key] ?? '')}
+              @input=${this.#onInput}
+              @change=${this.#forwardChange}
+            />`;
+      const half = key === 'first_name' || key === 'last_name' || key === 'zip_code' || key === 'city';
+      return this.field(key, this.t[label], control, error, half ? 'half' : '');
+    });
+    return html`<div class="fields" @focusin=${this.onFocusIn} @focusout=${this.onFocusOut}>${fields}</div>`;
+  }
+
+  #countryOptions(): TemplateResult[] {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([this.languageTag, 'en'], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    return COUNTRY_CODES.map((code) => [code, names?.of(code) ?? code] as const)
+      .sort((a, b) => a[1].localeCompare(b[1], this.languageTag))
+      .map(([code, name]) => html`<option value=${code} ?selected=${code === this.country}>${name}</option>`);
+  }
+
+  readonly #onInput = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    this.#values = { ...this.#values, [input.id]: input.value };
+    this.requestUpdate();
+  };
+
+  readonly #onCountry = (event: Event): void => {
+    this.country = (event.target as HTMLSelectElement).value;
+    this.#countryTouched = true;
+    this.#forwardChange();
+  };
+
+  readonly #forwardChange = (): void => {
+    this.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gateway-billing-address': GatewayBillingAddress;
+  }
+}

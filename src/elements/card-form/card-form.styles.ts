@@ -1,0 +1,27 @@
+import { css } from 'lit';
+
+export const cardFormStyles = css`
+  .control {
+    position: relative;
+  }
+  #number {
+    padding-inline-end: 5.5rem;
+  }
+  .brand {
+    position: absolute;
+    inset-inline-end: 0.5rem;
+    inset-block-start: 50%;
+    transform: translateY(-50%);
+    padding: 0.125rem 0.375rem;
+    border: 1px solid var(--gateway-color-border);
+    border-radius: 0.25rem;
+    font-size: 0.75em;
+    font-weight: 600;
+    white-space: nowrap;
+    max-inline-size: 5rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    color: var(--gateway-color-text);
+    background: var(--gateway-color-input-background);
+  }
+`;

@@ -1,0 +1,358 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
+import type { CardInput } from '../../card/direct-body.ts';
+import { checkExpiry, formatExpiryInput, parseExpiry } from '../../card/expiry.ts';
+import {
+  cardNumberPattern,
+  digitIndexToFormatted,
+  formattedIndexToDigit,
+  onlyDigits,
+} from '../../card/format.ts';
+import { type CardNumberError, checkCardNumber } from '../../card/number.ts';
+import { format } from '../i18n/index.ts';
+import { FormControlElement } from '../shared/form-control.ts';
+import { MaskController } from '../shared/mask-controller.ts';
+import { baseStyles } from '../shared/styles.ts';
+import type { FieldError } from '../shared/validity.ts';
+import { registerCardAccess } from './card-access.ts';
+import { cardFormStyles } from './card-form.styles.ts';
+
+/** What `gateway-card-change` reports: never any card data. */
+export interface CardChangeDetail {
+  /** credit-card-type's id of the detected brand (`visa`, `american-express`, ...), or null. */
+  readonly brand: string | null;
+  /** Every field is filled to its full length. */
+  readonly complete: boolean;
+  /** Every field is empty. */
+  readonly empty: boolean;
+  /** Every field is valid: the form could be paid with. */
+  readonly valid: boolean;
+}
+
+export type CardChangeEvent = CustomEvent<CardChangeDetail>;
+
+type FieldId = 'number' | 'expiry' | 'csc' | 'name';
+
+const NUMBER_ERRORS = {
+  required: ['missing', 'numberRequired'],
+  incomplete: ['short', 'numberIncomplete'],
+  invalid: ['pattern', 'numberInvalid'],
+  brandNotAccepted: ['type', 'brandNotAccepted'],
+} as const satisfies Record<CardNumberError, readonly [FieldError['kind'], string]>;
+
+const EXPIRY_ERRORS = {
+  required: ['missing', 'expiryRequired'],
+  incomplete: ['short', 'expiryInvalid'],
+  invalid: ['pattern', 'expiryInvalid'],
+  past: ['underflow', 'expiryPast'],
+  tooFar: ['overflow', 'expiryTooFar'],
+} as const;
+
+const listConverter = {
+  fromAttribute: (value: string | null): string[] => (value ?? '').split(/[\s,]+/).filter(Boolean),
+  toAttribute: (value: readonly string[]): string => value.join(' '),
+};
+
+/**
+ * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
+ * takes part in a host form's validity, reset and disabled state, but never submits a value, and
+ * card data never appears in an attribute, event or property.
+ *
+ * @summary Card entry fields for the card gateway.
+ *
+ * @fires gateway-card-change - On a person's input only: `detail` is `{ brand, complete, empty, valid }`. Bubbles, composed.
+ * @fires input - Native, from the inner inputs (composed).
+ *
+ * @csspart field - Each field's wrapper (also `number-field`, `expiry-field`, `csc-field`, `name-field`).
+ * @csspart label - Each label.
+ * @csspart input - Each input (also `number-input`, `expiry-input`, `csc-input`, `name-input`).
+ * @csspart error - Each field's error message region.
+ * @csspart brand-icon - The detected brand's badge (has `data-brand`).
+ *
+ * @cssprop --gateway-font-family - Font family.
+ * @cssprop --gateway-font-size - Base font size.
+ * @cssprop --gateway-color-text - Text colour.
+ * @cssprop --gateway-color-muted - Secondary text colour.
+ * @cssprop --gateway-color-background - Background of the element.
+ * @cssprop --gateway-color-input-background - Background of the inputs.
+ * @cssprop --gateway-color-border - Input border colour.
+ * @cssprop --gateway-color-focus - Focus ring colour.
+ * @cssprop --gateway-color-error - Error text and border colour.
+ * @cssprop --gateway-radius - Input corner radius.
+ * @cssprop --gateway-gap - Space between fields.
+ * @cssprop --gateway-input-padding - Input padding.
+ */
+export class GatewayCardForm extends FormControlElement {
+  static override styles = [baseStyles, cardFormStyles];
+
+  /** Mail or telephone order: no security code field. */
+  @property({ type: Boolean, reflect: true }) moto = false;
+
+  /** Accepted brands as credit-card-type ids (`visa mastercard`); empty accepts all. */
+  @property({ attribute: 'accepted-brands', converter: listConverter }) acceptedBrands: string[] = [];
+
+  /** Ask for the cardholder's name (default). The attribute `require-name="false"` turns it off. */
+  @property({ attribute: 'require-name', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
+  requireName = true;
+
+  #number = '';
+  #expiry = '';
+  #csc = '';
+  #name = '';
+  #brand: CardBrand | null = null;
+
+  readonly #numberMask = new MaskController(
+    this,
+    () => this.#input('number'),
+    () => ({ mask: cardNumberPattern(this.#brand), prepare: onlyDigits }),
+    () => this.#onNumberInput(),
+  );
+
+  readonly #expiryMask = new MaskController(
+    this,
+    () => this.#input('expiry'),
+    () => ({
+      mask: '00/00',
+      eager: true,
+      prepare: (chars, masked, flags) => {
+        if (!flags.input) return chars;
+        // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 1230.
+        if (!masked.value || chars.length > 1) return onlyDigits(formatExpiryInput(chars));
+        return onlyDigits(chars);
+      },
+    }),
+    () => this.#onExpiryInput(),
+  );
+
+  readonly #cscMask = new MaskController(
+    this,
+    () => this.#input('csc'),
+    () => ({ mask: '0'.repeat(securityCodeLength(this.#brand)) }),
+    () => this.#onCscInput(),
+  );
+
+  constructor() {
+    super();
+    registerCardAccess(this, {
+      read: () => this.#read(),
+      clearSecurityCode: () => {
+        this.#csc = '';
+        this.#cscMask.value = '';
+        this.untouch('csc');
+        this.requestUpdate();
+      },
+    });
+  }
+
+  /** The detected brand's credit-card-type id (`visa`, `mastercard`, `american-express`, ...), or null. */
+  get brand(): string | null {
+    return this.#brand?.type ?? null;
+  }
+
+  /** Moves focus to the card number. */
+  override focus(options?: FocusOptions): void {
+    this.#input('number')?.focus(options);
+  }
+
+  /** Empties every field and hides the messages. Fires no event. */
+  clear(): void {
+    this.#number = this.#expiry = this.#csc = this.#name = '';
+    this.#brand = null;
+    this.#numberMask.value = '';
+    this.#numberMask.setPattern(cardNumberPattern(null));
+    this.#expiryMask.value = '';
+    this.#cscMask.value = '';
+    this.resetInteraction();
+    this.requestUpdate();
+  }
+
+  formResetCallback(): void {
+    this.clear();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.#cscMask.setPattern('0'.repeat(securityCodeLength(this.#brand)));
+  }
+
+  protected override errors(): ReadonlyMap<FieldId, FieldError> {
+    const t = this.t;
+    const errors = new Map<FieldId, FieldError>();
+    const number = checkCardNumber(this.#number, this.acceptedBrands);
+    if (number.error) {
+      const [kind, key] = NUMBER_ERRORS[number.error];
+      errors.set('number', { kind, message: t[key], prefix: number.potentiallyValid });
+    }
+    const expiry = checkExpiry(this.#expiry);
+    if (expiry) {
+      const [kind, key] = EXPIRY_ERRORS[expiry];
+      errors.set('expiry', { kind, message: t[key], prefix: expiry === 'incomplete' });
+    }
+    const length = securityCodeLength(this.#brand);
+    if (!this.moto && this.#csc.length !== length) {
+      const message = format(t.codeRequired, { length });
+      errors.set('csc', {
+        kind: this.#csc ? 'short' : 'missing',
+        message,
+        prefix: this.#csc.length < length,
+      });
+    }
+    if (this.requireName && !this.#name.trim()) {
+      errors.set('name', { kind: 'missing', message: t.nameRequired, prefix: true });
+    }
+    return errors;
+  }
+
+  protected override render() {
+    const t = this.t;
+    const errors = this.errors();
+    const brand = this.#brand;
+    const input = (id: FieldId, label: string, value: string, autocomplete: string, numeric: boolean) => {
+      const error = this.shownError(id, errors);
+      return this.field(
+        id,
+        label,
+        html`<input
+          id=${id}
+          part="input ${id}-input"
+          type="text"
+          inputmode=${numeric ? 'numeric' : 'text'}
+          autocomplete=${autocomplete}
+          spellcheck="false"
+          placeholder=${id === 'expiry' ? t.expiryPlaceholder : ''}
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby="${id}-error"
+          ?disabled=${this.inactive}
+          .value=${live(value)}
+          @input=${id === 'name' ? this.#onNameInput : nothing}
+          @paste=${id === 'number' ? this.#onNumberPaste : nothing}
+        />`,
+        error,
+        id === 'expiry' || id === 'csc' ? 'half' : '',
+        id === 'number' && brand
+          ? html`<span class="brand" part="brand-icon" role="img" aria-label=${brand.name} data-brand=${brand.type}
+              >${brand.name}</span
+            >`
+          : nothing,
+      );
+    };
+    return html`<div class="fields" @focusin=${this.onFocusIn} @focusout=${this.onFocusOut}>
+      ${input('number', t.cardNumber, this.#number, 'cc-number', true)}
+      <div class="visually-hidden" role="status">${brand ? format(t.brandDetected, { brand: brand.name }) : ''}</div>
+      ${input('expiry', t.expiry, this.#expiry, 'cc-exp', true)}
+      ${this.moto ? nothing : input('csc', t.securityCode, this.#csc, 'cc-csc', true)}
+      ${this.requireName ? input('name', t.cardholderName, this.#name, 'cc-name', false) : nothing}
+    </div>`;
+  }
+
+  #input(id: FieldId): HTMLInputElement | null {
+    return (this.renderRoot as ShadowRoot | undefined)?.getElementById?.(id) as HTMLInputElement | null;
+  }
+
+  #onNumberInput(): void {
+    const el = this.#input('number');
+    this.#number = this.#numberMask.value;
+    const digits = onlyDigits(this.#number);
+    const brand = detectBrand(digits);
+    if (brand?.type !== this.#brand?.type) {
+      this.#brand = brand;
+      const caret = formattedIndexToDigit(this.#number, el?.selectionStart ?? this.#number.length);
+      this.#numberMask.setPattern(cardNumberPattern(brand), (formatted) =>
+        digitIndexToFormatted(formatted, caret),
+      );
+      this.#number = this.#numberMask.value;
+    }
+    const check = checkCardNumber(this.#number, this.acceptedBrands);
+    const done =
+      check.error === null &&
+      (check.full || check.digits.length >= 16 || check.digits.length === check.brand?.lengths[0]);
+    this.#userChanged(done ? 'number' : null);
+  }
+
+  readonly #onNumberPaste = (event: ClipboardEvent): void => {
+    const el = event.target as HTMLInputElement;
+    const pasted = onlyDigits(event.clipboardData?.getData('text') ?? '');
+    const replacesAll = !el.value || (el.selectionStart === 0 && el.selectionEnd === el.value.length);
+    if (!pasted || !replacesAll) return;
+    // Switch to the pasted number's grouping first, so a longer number is not cut by the old brand's.
+    const brand = detectBrand(pasted);
+    if (pasted.length > maxLengthFor(this.#brand) || brand?.type !== this.#brand?.type) {
+      this.#numberMask.value = '';
+      this.#numberMask.setPattern(cardNumberPattern(brand));
+    }
+  };
+
+  #onExpiryInput(): void {
+    this.#expiry = this.#expiryMask.value;
+    this.#userChanged(parseExpiry(this.#expiry) && checkExpiry(this.#expiry) === null ? 'expiry' : null);
+  }
+
+  #onCscInput(): void {
+    this.#csc = this.#cscMask.value;
+    this.#userChanged(this.#csc.length === securityCodeLength(this.#brand) ? 'csc' : null);
+  }
+
+  readonly #onNameInput = (event: Event): void => {
+    this.#name = (event.target as HTMLInputElement).value;
+    this.#userChanged(null);
+  };
+
+  /** After a person's edit: report the change, and move on when the field just became complete. */
+  #userChanged(completed: FieldId | null): void {
+    this.requestUpdate();
+    const errors = this.errors();
+    const empty = !this.#number && !this.#expiry && !this.#csc && !this.#name;
+    const complete =
+      checkCardNumber(this.#number).error !== 'incomplete' &&
+      !!onlyDigits(this.#number) &&
+      parseExpiry(this.#expiry) !== null &&
+      (this.moto || this.#csc.length === securityCodeLength(this.#brand)) &&
+      (!this.requireName || !!this.#name.trim());
+    const detail: CardChangeDetail = Object.freeze({
+      brand: this.brand,
+      complete,
+      empty,
+      valid: errors.size === 0,
+    });
+    this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
+    if (completed) this.#advance(completed);
+  }
+
+  #advance(from: FieldId): void {
+    const el = this.#input(from);
+    if (!el || el.selectionStart !== el.value.length) return;
+    const order: FieldId[] = ['number', 'expiry', 'csc', 'name'];
+    for (const id of order.slice(order.indexOf(from) + 1)) {
+      const next = this.#input(id);
+      if (next) {
+        next.focus();
+        return;
+      }
+    }
+  }
+
+  #read(): CardInput | null {
+    if (this.errors().size > 0) return null;
+    const expiry = parseExpiry(this.#expiry);
+    if (!expiry) return null;
+    const card: { -readonly [K in keyof CardInput]: CardInput[K] } = {
+      number: onlyDigits(this.#number),
+      expMonth: expiry.month,
+      expYear: expiry.year,
+    };
+    if (!this.moto) card.csc = this.#csc;
+    if (this.requireName) card.cardholderName = this.#name.trim();
+    return card;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gateway-card-form': GatewayCardForm;
+  }
+  interface HTMLElementEventMap {
+    'gateway-card-change': CardChangeEvent;
+  }
+}

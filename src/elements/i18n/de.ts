@@ -1,0 +1,36 @@
+import type { Catalog } from './en.ts';
+
+export const de: Catalog = {
+  cardNumber: 'Kartennummer',
+  expiry: 'Ablaufdatum',
+  expiryPlaceholder: 'MM/JJ',
+  securityCode: 'Sicherheitscode',
+  cardholderName: 'Name des Karteninhabers',
+  brandDetected: '{brand}-Karte',
+  numberRequired: 'Geben Sie die Kartennummer ein.',
+  numberIncomplete: 'Die Kartennummer ist unvollständig.',
+  numberInvalid: 'Die Kartennummer ist ungültig.',
+  brandNotAccepted: 'Diese Kartenmarke wird hier nicht akzeptiert.',
+  expiryRequired: 'Geben Sie das Ablaufdatum ein.',
+  expiryInvalid: 'Geben Sie das Ablaufdatum als MM/JJ ein.',
+  expiryPast: 'Die Karte ist abgelaufen.',
+  expiryTooFar: 'Das Ablaufdatum liegt zu weit in der Zukunft.',
+  codeRequired: 'Geben Sie den {length}-stelligen Sicherheitscode ein.',
+  nameRequired: 'Geben Sie den Namen auf der Karte ein.',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  address: 'Adresse',
+  city: 'Stadt',
+  postalCode: 'Postleitzahl',
+  country: 'Land',
+  state: 'Bundesstaat',
+  choose: 'Auswählen…',
+  required: 'Dieses Feld ist erforderlich.',
+  postalInvalid: 'Prüfen Sie die Postleitzahl.',
+  consentOneClick: 'Meine Karte bei {merchant} für schnellere Zahlungen speichern.',
+  consentAutomatic:
+    '{merchant} darf meine Karte speichern und für künftige, von mir bestätigte Zahlungen belasten.',
+  consentRecurring:
+    '{merchant} darf meine Karte speichern und für wiederkehrende Zahlungen automatisch belasten.',
+  consentRequired: 'Setzen Sie das Häkchen, um fortzufahren.',
+};

@@ -1,0 +1,36 @@
+import type { Catalog } from './en.ts';
+
+export const es: Catalog = {
+  cardNumber: 'Número de tarjeta',
+  expiry: 'Fecha de caducidad',
+  expiryPlaceholder: 'MM/AA',
+  securityCode: 'Código de seguridad',
+  cardholderName: 'Nombre del titular',
+  brandDetected: 'Tarjeta {brand}',
+  numberRequired: 'Introduce el número de tarjeta.',
+  numberIncomplete: 'El número de tarjeta está incompleto.',
+  numberInvalid: 'El número de tarjeta no es válido.',
+  brandNotAccepted: 'Esta marca de tarjeta no se acepta aquí.',
+  expiryRequired: 'Introduce la fecha de caducidad.',
+  expiryInvalid: 'Introduce la fecha de caducidad como MM/AA.',
+  expiryPast: 'La tarjeta ha caducado.',
+  expiryTooFar: 'La fecha de caducidad es demasiado lejana.',
+  codeRequired: 'Introduce el código de seguridad de {length} dígitos.',
+  nameRequired: 'Introduce el nombre que figura en la tarjeta.',
+  firstName: 'Nombre',
+  lastName: 'Apellidos',
+  address: 'Dirección',
+  city: 'Ciudad',
+  postalCode: 'Código postal',
+  country: 'País',
+  state: 'Estado',
+  choose: 'Elegir…',
+  required: 'Este campo es obligatorio.',
+  postalInvalid: 'Revisa el código postal.',
+  consentOneClick: 'Guardar mi tarjeta en {merchant} para pagar más rápido.',
+  consentAutomatic:
+    'Permitir que {merchant} guarde mi tarjeta y la cargue en los pagos futuros que yo acepte.',
+  consentRecurring:
+    'Permitir que {merchant} guarde mi tarjeta y la cargue automáticamente en pagos periódicos.',
+  consentRequired: 'Marca la casilla para continuar.',
+};

@@ -1,0 +1,36 @@
+import type { Catalog } from './en.ts';
+
+export const fr: Catalog = {
+  cardNumber: 'Numéro de carte',
+  expiry: "Date d'expiration",
+  expiryPlaceholder: 'MM/AA',
+  securityCode: 'Code de sécurité',
+  cardholderName: 'Nom du titulaire',
+  brandDetected: 'Carte {brand}',
+  numberRequired: 'Saisissez le numéro de carte.',
+  numberIncomplete: 'Le numéro de carte est incomplet.',
+  numberInvalid: "Le numéro de carte n'est pas valide.",
+  brandNotAccepted: "Ce réseau de carte n'est pas accepté ici.",
+  expiryRequired: "Saisissez la date d'expiration.",
+  expiryInvalid: "Saisissez la date d'expiration au format MM/AA.",
+  expiryPast: 'La carte a expiré.',
+  expiryTooFar: "La date d'expiration est trop lointaine.",
+  codeRequired: 'Saisissez le code de sécurité à {length} chiffres.',
+  nameRequired: 'Saisissez le nom figurant sur la carte.',
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  address: 'Adresse',
+  city: 'Ville',
+  postalCode: 'Code postal',
+  country: 'Pays',
+  state: 'État',
+  choose: 'Choisir…',
+  required: 'Ce champ est obligatoire.',
+  postalInvalid: 'Vérifiez le code postal.',
+  consentOneClick: 'Enregistrer ma carte chez {merchant} pour payer plus vite.',
+  consentAutomatic:
+    'Autoriser {merchant} à enregistrer ma carte et à la débiter pour les paiements que j’accepte.',
+  consentRecurring:
+    'Autoriser {merchant} à enregistrer ma carte et à la débiter automatiquement pour les paiements récurrents.',
+  consentRequired: 'Cochez la case pour continuer.',
+};

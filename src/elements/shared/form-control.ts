@@ -1,0 +1,180 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { type Catalog, catalogFor } from '../i18n/index.ts';
+import { resolveLanguageTag } from './language.ts';
+import { type FieldError, validityFlags } from './validity.ts';
+
+/**
+ * Base of our form-associated elements: ElementInternals, language, theme, disabled state (own or
+ * from a fieldset/form), and when errors may show (after a field was left or a submit was tried).
+ */
+export abstract class FormControlElement extends LitElement {
+  static formAssociated = true;
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  };
+
+  protected readonly internals: ElementInternals = this.attachInternals();
+
+  /** Two-letter language of the texts; defaults to the nearest `lang`, then the browser's. */
+  @property() language?: string;
+
+  /** Disables every field. */
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /** Colour scheme: `light`, `dark`, or unset to follow `prefers-color-scheme`. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
+
+  /** The host form's field name. */
+  @property({ reflect: true }) name = '';
+
+  #formDisabled = false;
+  #touched = new Set<string>();
+  #editing: string | null = null;
+  #submitted = false;
+  #tag = 'en';
+
+  constructor() {
+    super();
+    // A failed submit of the host form (its `invalid` event) shows every error.
+    this.addEventListener('invalid', () => this.showAllErrors());
+  }
+
+  /** The host form, if any. */
+  get form(): HTMLFormElement | null {
+    return this.internals.form;
+  }
+
+  get validity(): ValidityState {
+    return this.internals.validity;
+  }
+
+  get validationMessage(): string {
+    return this.internals.validationMessage;
+  }
+
+  get willValidate(): boolean {
+    return this.internals.willValidate;
+  }
+
+  /** True when every field is valid; shows nothing. */
+  checkValidity(): boolean {
+    this.syncValidity();
+    return this.internals.checkValidity();
+  }
+
+  /** Shows every error, moves focus to the first invalid field and returns whether all are valid. */
+  reportValidity(): boolean {
+    this.showAllErrors();
+    this.performUpdate();
+    const first = this.firstInvalid();
+    first?.focus();
+    return !first;
+  }
+
+  formDisabledCallback(disabled: boolean): void {
+    this.#formDisabled = disabled;
+    this.requestUpdate();
+  }
+
+  abstract formResetCallback(): void;
+
+  /** Own or inherited disabled state. */
+  protected get inactive(): boolean {
+    return this.disabled || this.#formDisabled;
+  }
+
+  protected get t(): Catalog {
+    return catalogFor(this.#tag);
+  }
+
+  /** The resolved language tag (e.g. "lv", "en-US"). */
+  protected get languageTag(): string {
+    return this.#tag;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#tag = resolveLanguageTag(this, this.language);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.#tag = resolveLanguageTag(this, this.language);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    this.syncValidity();
+  }
+
+  /** Errors per field id, in display order; empty when all are valid. */
+  protected abstract errors(): ReadonlyMap<string, FieldError>;
+
+  protected syncValidity(): void {
+    const root = this.renderRoot as ShadowRoot | undefined;
+    for (const [id, error] of this.errors()) {
+      const anchor = root?.getElementById?.(id) ?? undefined;
+      this.internals.setValidity(validityFlags(error.kind), error.message, anchor);
+      return;
+    }
+    this.internals.setValidity({});
+  }
+
+  protected firstInvalid(): HTMLElement | null {
+    const [id] = this.errors().keys();
+    return id ? ((this.renderRoot as ShadowRoot).getElementById(id) as HTMLElement | null) : null;
+  }
+
+  protected showAllErrors(): void {
+    this.#submitted = true;
+    this.requestUpdate();
+  }
+
+  /** Forgets that a field was left, so its error waits for the next blur or submit. */
+  protected untouch(id: string): void {
+    this.#touched.delete(id);
+  }
+
+  protected resetInteraction(): void {
+    this.#touched.clear();
+    this.#submitted = false;
+    this.#editing = null;
+  }
+
+  /** The message to show for a field now, or '' (errors wait for blur or submit, and hide while a valid prefix is edited). */
+  protected shownError(id: string, errors: ReadonlyMap<string, FieldError>): string {
+    const error = errors.get(id);
+    if (!error || !(this.#submitted || this.#touched.has(id))) return '';
+    if (error.prefix && this.#editing === id) return '';
+    return error.message;
+  }
+
+  protected readonly onFocusIn = (event: FocusEvent): void => {
+    this.#editing = (event.target as HTMLElement).id || null;
+  };
+
+  protected readonly onFocusOut = (event: FocusEvent): void => {
+    const id = (event.target as HTMLElement).id;
+    this.#editing = null;
+    if (id) this.#touched.add(id);
+    this.requestUpdate();
+  };
+
+  /** A label, a control and an error region that exists from the first paint. */
+  protected field(
+    id: string,
+    label: string,
+    control: TemplateResult,
+    error: string,
+    extraClass = '',
+    after: TemplateResult | typeof nothing = nothing,
+  ): TemplateResult {
+    return html`<div class="field ${extraClass}" part="field ${id}-field">
+      <label part="label" for=${id}>${label}</label>
+      <div class="control">${control}${after}</div>
+      <div class="error" part="error" id="${id}-error">${error}</div>
+    </div>`;
+  }
+}
