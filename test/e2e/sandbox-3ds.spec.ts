@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+
+// The sandbox's 3-D Secure challenge completed by a person in real Chromium.
+let sandbox: Sandbox;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+test.afterAll(async () => {
+  await sandbox.close();
+});
+
+async function apiCall(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sandbox.apiUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${sandbox.secretKey}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** An order paid with the 3-D Secure test card: answers the challenge address. */
+async function challengedOrder(): Promise<{ id: string; threedCheckUrl: string }> {
+  const order = await apiCall('/orders/', {
+    client: { email: 'buyer@example.com' },
+    products: [{ title: 'Tea', price: 12.5 }],
+    currency: 'EUR',
+  });
+  const response = await fetch(String(order.api_do_url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      card_number: '4000000000003220',
+      exp_month: 12,
+      exp_year: 39,
+      csc: '123',
+      cardholder_name: 'Ada Lovelace',
+    }),
+  });
+  const answer = (await response.json()) as { status: string; threed_check_url?: string };
+  expect(answer.status).toBe('in_progress');
+  expect(answer.threed_check_url).toBeTruthy();
+  return { id: String(order.id), threedCheckUrl: answer.threed_check_url! };
+}
+
+test('Approve on the challenge page pays the order', async ({ page }) => {
+  const { id, threedCheckUrl } = await challengedOrder();
+  expect((await apiCall(`/orders/${id}/`)).status).toBe('in_progress');
+  await page.goto(threedCheckUrl);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('You can close this window')).toBeVisible();
+  expect((await apiCall(`/orders/${id}/`)).status).toBe('paid');
+});
+
+test('Fail on the challenge page rejects the order', async ({ page }) => {
+  const { id, threedCheckUrl } = await challengedOrder();
+  await page.goto(threedCheckUrl);
+  await page.getByRole('button', { name: 'Fail' }).click();
+  await expect(page.getByText('You can close this window')).toBeVisible();
+  const order = await apiCall(`/orders/${id}/`);
+  expect(order.status).toBe('rejected');
+});
+
+test('the challenge inside an iframe tells its parent when it is done', async ({ page }) => {
+  const { id, threedCheckUrl } = await challengedOrder();
+  // A parent page on the sandbox's origin that frames the challenge and records messages.
+  await page.goto(`${sandbox.url}/_sandbox/`);
+  await page.evaluate((src) => {
+    const w = window as unknown as { messages: unknown[] };
+    w.messages = [];
+    window.addEventListener('message', (e) => w.messages.push(e.data));
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    frame.title = '3-D Secure';
+    document.body.append(frame);
+  }, threedCheckUrl);
+  await page.frameLocator('iframe[title="3-D Secure"]').getByRole('button', { name: 'Approve' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages))
+    .toContainEqual({ type: 'gateway-3ds-complete', order_id: id, status: 'paid' });
+});
+
+test('the hosted payment page pays through the challenge', async ({ page }) => {
+  const order = await apiCall('/orders/', {
+    client: { email: 'buyer@example.com' },
+    products: [{ title: 'Tea', price: 7 }],
+  });
+  await page.goto(String(order.full_page_checkout));
+  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Cardholder name').fill('Ada Lovelace');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('You can close this window')).toBeVisible();
+  expect((await apiCall(`/orders/${order.id}/`)).status).toBe('paid');
+});
