@@ -18,7 +18,7 @@ import {
 } from '../protocol/index.ts';
 import { findCardData, textHasCardNumber } from './card-data.ts';
 import type { GatewayClient } from './client.ts';
-import { GatewayError } from './errors.ts';
+import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { BodyError, fail, json, parseJsonBody, readBody, TtlMap } from './respond.ts';
 
 /** An order as the merchant builds it from its cart; client.email may come from the browser. */
@@ -164,18 +164,26 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       full_page_checkout: order.full_page_checkout ?? null,
     });
     if (!session.success)
-      throw new GatewayError(`the order ${order.id} lacks what the element needs (api_do_url, currency)`, {
-        issues: fieldIssues(session.error),
-      });
+      throw new GatewayInvalidResponseError(
+        `the order ${order.id} lacks what the element needs (api_do_url, currency)`,
+        {
+          issues: fieldIssues(session.error),
+        },
+      );
     return session.data;
   }
 
-  async function obtain(key: string, fingerprint: string, request: Request, body: CheckoutSessionRequest) {
+  async function obtain(
+    key: string,
+    fingerprint: string,
+    request: Request,
+    body: CheckoutSessionRequest,
+    config: CheckoutConfig,
+  ) {
     const stored = await store.get(key);
     if (stored) return stored;
     if (!(await store.reserve(key, ttl))) throw new InProgress();
     try {
-      const config = await loadConfig(request);
       const session = await create(request, body, config);
       const value = { fingerprint, session };
       await store.set(key, value, ttl);
@@ -216,7 +224,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     const fingerprint = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
     let entry = inflight.get(key);
     if (!entry) {
-      const promise = obtain(key, fingerprint, request, body).then((stored) => {
+      const promise = obtain(key, fingerprint, request, body, config).then((stored) => {
         if (stored.fingerprint !== fingerprint) throw new Mismatch();
         return stored.session;
       });
