@@ -42,6 +42,33 @@
  *   carries client.address and client.zip_code; custom AVS (`avs: true`) runs too, and without an
  *   address gives code "U". MOTO payments skip 3-D Secure (card not present), and take no csc;
  *   any other payment needs a csc (4 digits for American Express, 3 otherwise).
+ * - A card is saved (card.created) when the payment is approved and the body has
+ *   saved_by_merchant, or the order has setup_future_use or force_save_method. Its client is
+ *   client.original_client, else the client with the order's e-mail (created if there is none),
+ *   and that id then shows as the order's client.id.
+ *
+ * API answers
+ * - Every success is 200 (the spec lists only 200, 400, 403), creates included. Capture, refund
+ *   and reverse answer the updated order object. 403 bodies: {"__all__": [{message, code:
+ *   "authentication_failed"}]}. 404 (unknown order, path or payment address) and 405 use the same
+ *   shape. Paths work with or without the trailing slash.
+ * - The direct payment answers {status, order_id}, plus threed_check_url when a challenge is
+ *   needed (status in_progress), plus errors (the decline, as in transaction_details.errors) when
+ *   declined. A decline is a 200: the request was executed, the card said no.
+ * - Orders default to currency EUR and language en; `number` defaults to a running number.
+ * - Lists page with ?page=N&page_size=M (default 100); next/previous are absolute URLs or null.
+ *   filter_email matches the whole address, case-insensitively.
+ * - AVS result codes: Y (match), N (zip 99999, no match), U (custom AVS without an address),
+ *   in transaction_details.avs_result; enable_avs is true when AVS ran or the merchant enables it.
+ * - A webhook subscription needs all_events true or at least one event.
+ *
+ * Webhooks and faults
+ * - Deliveries are independent POSTs (no ordering guarantee between events), retried on non-2xx
+ *   and network errors: 5 attempts, 1 s then x4 backoff, 10 s per attempt by default.
+ * - Faults are one-shot: the next POST to a known api_do_url consumes it. http_500 and
+ *   malformed_json process nothing. timeout and reset DO process the payment and lose only the
+ *   answer (reset: TCP reset at once; timeout: the connection is held, then dropped unanswered).
+ * - The control surface (/_sandbox/...) needs no key: it is a local test tool.
  */
 import type { KnownOrderStatus, OrderEvent } from '../protocol/index.ts';
 
