@@ -1,0 +1,39 @@
+// Helpers for the elements' browser tests (imported by *.test.ts only).
+import { userEvent } from 'vitest/browser';
+
+export function inner<T extends HTMLElement = HTMLInputElement>(el: Element, id: string): T {
+  const found = el.shadowRoot?.getElementById(id);
+  if (!found) throw new Error(`no #${id} in ${el.localName}`);
+  return found as T;
+}
+
+/** Focuses a field with the keyboard's caret at the end, as after clicking into it, and types. */
+export async function typeInto(el: Element, id: string, text: string): Promise<void> {
+  const input = inner(el, id);
+  input.focus();
+  await userEvent.keyboard(text);
+}
+
+/** Pastes text into a field through the clipboard (copied from a scratch input, as a person would). */
+export async function pasteInto(el: Element, id: string, text: string): Promise<void> {
+  const scratch = document.createElement('input');
+  scratch.value = text;
+  document.body.append(scratch);
+  scratch.focus();
+  scratch.select();
+  await userEvent.copy();
+  scratch.remove();
+  inner(el, id).focus();
+  await userEvent.paste();
+}
+
+export const nextFrame = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** The label text of the error region of a field. */
+export function errorText(el: Element, id: string): string {
+  return inner(el, `${id}-error`).textContent?.trim() ?? '';
+}
+
+export function futureExpiry(years = 2): string {
+  return `12/${String((new Date().getFullYear() + years) % 100).padStart(2, '0')}`;
+}
