@@ -123,6 +123,12 @@ export const travelDataSchema = z
     }
   });
 
+/**
+ * Where the gateway sends the customer's browser back to. Only http(s): a `javascript:` or `data:`
+ * address would run in the payment page's origin.
+ */
+export const redirectUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
 export const SETUP_FUTURE_USE = ['one-click', 'automatic', 'recurring'] as const;
 export type SetupFutureUse = (typeof SETUP_FUTURE_USE)[number];
 
@@ -149,10 +155,10 @@ export const orderRequestSchema = z.looseObject({
   sdwo_merchant_id: z.string().optional(),
   travel_data: travelDataSchema.optional(),
   recipient_client: recipientClientSchema.optional(),
-  success_redirect: z.url().optional(),
-  failure_redirect: z.url().optional(),
-  cancel_redirect: z.url().optional(),
-  in_progress_redirect: z.url().optional(),
+  success_redirect: redirectUrl.optional(),
+  failure_redirect: redirectUrl.optional(),
+  cancel_redirect: redirectUrl.optional(),
+  in_progress_redirect: redirectUrl.optional(),
   number: z.string().optional(),
 });
 

@@ -120,6 +120,12 @@ describe('POST /orders/', () => {
     expect((await response.json()).__all__[0].code).toBe('parse_error');
   });
 
+  it('takes only http(s) redirect addresses', async () => {
+    const reply = await api(sb).post('/orders/', orderBody({ success_redirect: 'javascript:alert(1)' }));
+    expect(reply.status).toBe(400);
+    expect(reply.body.success_redirect).toBeDefined();
+  });
+
   it('refuses an unknown original_client', async () => {
     const reply = await api(sb).post(
       '/orders/',

@@ -411,7 +411,9 @@ export class Gateway {
       const message =
         order.status === 'in_progress'
           ? 'A payment for this order is already in progress (3-D Secure challenge pending)'
-          : `This order is already ${order.status}: a payment is never taken twice`;
+          : ['hold', 'paid', 'refunded'].includes(order.status)
+            ? `This order is already ${order.status}: a payment is never taken twice`
+            : `An order that is ${order.status} cannot be paid`;
       return { result: refuse(message, 'order_not_payable'), order };
     }
 
