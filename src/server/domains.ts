@@ -52,6 +52,8 @@ export function createDomainResolver(options: DomainResolverOptions): DomainReso
   const resolve = options.resolve ?? defaultResolver;
   const refreshMs = options.refreshMs ?? 60 * 60 * 1000;
   let addresses: GatewayAddresses | undefined;
+  // Last good answer per domain, so one domain's success is kept while the other still fails.
+  const good: Partial<GatewayAddresses> = {};
   let stopped = false;
 
   async function one(domain: string, last: string[] | undefined): Promise<string[] | undefined> {
@@ -67,9 +69,11 @@ export function createDomainResolver(options: DomainResolverOptions): DomainReso
 
   async function refresh(): Promise<GatewayAddresses | undefined> {
     const [gateway, transactions] = await Promise.all([
-      one(options.gatewayDomain, addresses?.gateway),
-      one(options.transactionsDomain, addresses?.transactions),
+      one(options.gatewayDomain, good.gateway),
+      one(options.transactionsDomain, good.transactions),
     ]);
+    good.gateway = gateway;
+    good.transactions = transactions;
     if (!gateway || !transactions || stopped) return addresses;
     const previous = addresses;
     if (previous && same(previous.gateway, gateway) && same(previous.transactions, transactions))

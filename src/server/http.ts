@@ -6,6 +6,7 @@ import {
   GatewayInvalidResponseError,
   GatewayNetworkError,
   GatewayTimeoutError,
+  GatewayValidationError,
   withIssues,
 } from './errors.ts';
 
@@ -71,7 +72,17 @@ export class HttpSender {
     if (!/^https?:\/\//i.test(path)) return `${this.root}${path}`;
     const url = new URL(path);
     // The bearer key must never travel to another host, whatever a `next` link says.
-    if (url.origin !== this.origin) throw new TypeError(`refusing to send the secret key to ${url.origin}`);
+    if (url.origin !== this.origin) {
+      const issues = [
+        { path: 'url', message: `must be on the gateway's origin ${this.origin}`, code: 'invalid' },
+      ];
+      throw new GatewayValidationError(
+        withIssues('not sent: the secret key goes to the gateway only', issues),
+        {
+          issues,
+        },
+      );
+    }
     return url.href;
   }
 
@@ -93,25 +104,34 @@ export class HttpSender {
     const url = this.url(options.path);
     const label = `${options.method} ${new URL(url).pathname}`;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Rejects on its own too, so an injected fetch that ignores the signal cannot hang the caller.
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Error('timeout'));
+      }, this.timeoutMs);
+    });
     let status: number;
     let text: string;
     try {
-      const response = await this.#fetch(url, {
-        method: options.method,
-        headers: {
-          Authorization: `Bearer ${this.#secretKey}`,
-          Accept: 'application/json',
-          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          'User-Agent': this.userAgent,
-        },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: controller.signal,
-        redirect: 'error',
-      });
-      status = response.status;
-      // Still under the same timer: a gateway that sends headers and then stalls is a timeout too.
-      text = await response.text();
+      const exchange = async () => {
+        const response = await this.#fetch(url, {
+          method: options.method,
+          headers: {
+            Authorization: `Bearer ${this.#secretKey}`,
+            Accept: 'application/json',
+            ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            'User-Agent': this.userAgent,
+          },
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: controller.signal,
+          redirect: 'error',
+        });
+        // Still under the same timer: a gateway that sends headers and then stalls is a timeout too.
+        return { status: response.status, text: await response.text() };
+      };
+      ({ status, text } = await Promise.race([exchange(), deadline]));
     } catch (error) {
       if (controller.signal.aborted)
         throw new GatewayTimeoutError(`${label}: no complete answer within ${this.timeoutMs} ms`, {
