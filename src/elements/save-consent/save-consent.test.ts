@@ -1,0 +1,101 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { describe, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import '../../define.ts';
+import { errorText, inner } from '../shared/test-support.ts';
+import type { GatewaySaveConsent } from './save-consent.ts';
+
+async function consent(
+  template = html`<gateway-save-consent merchant-name="Acme" language="en"></gateway-save-consent>`,
+) {
+  const el = await fixture<GatewaySaveConsent>(template);
+  await el.updateComplete;
+  return el;
+}
+
+describe('gateway-save-consent', () => {
+  it('is an unticked, labelled checkbox with the one-click text by default', async () => {
+    const el = await consent();
+    const box = inner(el, 'consent');
+    expect(box.type).to.equal('checkbox');
+    expect(box.checked).to.equal(false);
+    expect(el.checked).to.equal(false);
+    expect(el.scenario).to.equal('one-click');
+    expect(el.value).to.equal(null);
+    expect(el.shadowRoot!.querySelector('label[for=consent]')?.textContent).to.equal(
+      'Save my card with Acme for faster payments later.',
+    );
+    expect(el.checkValidity()).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('carries the scenario and text version when ticked, by click or by keyboard', async () => {
+    const el = await consent(
+      html`<gateway-save-consent scenario="recurring" merchant-name="Acme" language="en"></gateway-save-consent>`,
+    );
+    const changes = vi.fn();
+    el.addEventListener('change', changes);
+    inner(el, 'consent').focus();
+    await userEvent.keyboard(' ');
+    await el.updateComplete;
+    expect(el.checked).to.equal(true);
+    expect(el.value).to.deep.equal({ scenario: 'recurring', text_version: 'en-recurring-1', agreed: true });
+    expect(changes.mock.calls.length).to.equal(1);
+    await userEvent.click(inner(el, 'consent'));
+    expect(el.checked).to.equal(false);
+    expect(el.value).to.equal(null);
+    el.checked = true;
+    await el.updateComplete;
+    expect(inner(el, 'consent').checked).to.equal(true);
+    expect(changes.mock.calls.length).to.equal(2);
+  });
+
+  it('has a text per scenario and language with its own version id', async () => {
+    const el = await consent(
+      html`<gateway-save-consent scenario="automatic" merchant-name="Acme" language="lv"></gateway-save-consent>`,
+    );
+    expect(el.shadowRoot!.querySelector('label')?.textContent).to.contain('Acme');
+    expect(el.shadowRoot!.querySelector('label')?.textContent).to.contain('Atļaut');
+    expect(el.textVersion).to.equal('lv-automatic-1');
+    el.language = 'xx';
+    await el.updateComplete;
+    expect(el.textVersion).to.equal('en-automatic-1');
+  });
+
+  it('when required, blocks the host form until ticked and shows why', async () => {
+    const form = await fixture<HTMLFormElement>(
+      html`<form><gateway-save-consent name="consent" required merchant-name="Acme" language="en"></gateway-save-consent></form>`,
+    );
+    const el = form.querySelector('gateway-save-consent')!;
+    expect(errorText(el, 'consent')).to.equal('');
+    form.requestSubmit();
+    await el.updateComplete;
+    expect(form.checkValidity()).to.equal(false);
+    expect(errorText(el, 'consent')).to.equal('Tick the box to continue.');
+    expect(inner(el, 'consent').getAttribute('aria-invalid')).to.equal('true');
+    await expect(el).to.be.accessible();
+    await userEvent.click(inner(el, 'consent'));
+    await el.updateComplete;
+    expect(form.checkValidity()).to.equal(true);
+    expect(Object.fromEntries(new FormData(form))).to.deep.equal({
+      'consent.scenario': 'one-click',
+      'consent.text_version': 'en-one-click-1',
+      'consent.agreed': 'true',
+    });
+    form.reset();
+    await el.updateComplete;
+    expect(el.checked).to.equal(false);
+    expect([...new FormData(form)]).to.deep.equal([]);
+  });
+
+  it('is disabled with its form and accessible dark and right to left', async () => {
+    const wrap = await fixture<HTMLElement>(
+      html`<div dir="rtl"><fieldset disabled><gateway-save-consent theme="dark" merchant-name="Acme" language="fr"></gateway-save-consent></fieldset></div>`,
+    );
+    const el = wrap.querySelector('gateway-save-consent')!;
+    await el.updateComplete;
+    expect(inner(el, 'consent').disabled).to.equal(true);
+    expect(el.shadowRoot!.querySelector('label')?.textContent).to.contain('Enregistrer');
+    await expect(el).to.be.accessible();
+  });
+});
