@@ -2,7 +2,11 @@
 import { printable, TEST_CARDS } from './cards.ts';
 import { DEFAULT_SECRET_KEY, startSandbox } from './server.ts';
 
-const port = Number.parseInt(process.env.SANDBOX_PORT ?? '8406', 10);
+const port = Number(process.env.SANDBOX_PORT || 8406);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`SANDBOX_PORT must be a port number, not "${process.env.SANDBOX_PORT}"`);
+  process.exit(2);
+}
 const secretKey = process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY;
 
 const sandbox = await startSandbox({ port, secretKey });
