@@ -31,6 +31,7 @@ const FIELDS: readonly (readonly [Key, MessageKey, string])[] = [
  * receives `first_name`, `last_name`, `address`, `city`, `zip_code`, `country`, `state` (prefixed
  * `<name>.` when the element has a `name`).
  *
+ * @tag gateway-billing-address
  * @summary Billing address fields, checked per country.
  *
  * @fires input - Native, from the inner fields (composed).

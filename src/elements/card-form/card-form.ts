@@ -60,6 +60,7 @@ const listConverter = {
  * takes part in a host form's validity, reset and disabled state, but never submits a value, and
  * card data never appears in an attribute, event or property.
  *
+ * @tag gateway-card-form
  * @summary Card entry fields for the card gateway.
  *
  * @fires gateway-card-change - On a person's input only: `detail` is `{ brand, complete, empty, valid }`. Bubbles, composed.

@@ -27,6 +27,7 @@ const TEXT_VERSION = 1;
  * name. Form-associated: when ticked the host form receives `scenario`, `text_version` and
  * `agreed` (prefixed `<name>.` when the element has a `name`).
  *
+ * @tag gateway-save-consent
  * @summary Consent to save the card for later payments.
  *
  * @fires change - When a person ticks or unticks the box (bubbles).
