@@ -1,0 +1,108 @@
+// Builds every output of the package into dist/:
+//   dist/gateway-checkout.iife.js   the script-tag bundle (self-contained, registers every element)
+//   dist/gateway-checkout.iife.js.integrity  its Subresource Integrity hash (sha384)
+//   dist/esm/                       the ES module build of the browser entries (dependencies external)
+//   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node
+//   dist/types/                     declarations
+//   dist/custom-elements.json       the custom-elements manifest
+// One script rather than several vite configs, so the outputs cannot drift apart.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const deps = Object.keys(pkg.dependencies ?? {});
+const isExternal = (id) =>
+  deps.some((d) => id === d || id.startsWith(`${d}/`)) ||
+  id.startsWith('node:') ||
+  builtinModules.includes(id);
+
+const only = new Set(process.argv.slice(2));
+const wants = (step) => only.size === 0 || only.has(step);
+const common = { root, configFile: false, logLevel: 'warn' };
+
+if (only.size === 0) rmSync(dist, { recursive: true, force: true });
+
+if (wants('iife')) {
+  await build({
+    ...common,
+    build: {
+      outDir: dist,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      lib: {
+        entry: join(root, 'src/iife.ts'),
+        name: 'GatewayCheckout',
+        formats: ['iife'],
+        fileName: () => 'gateway-checkout.iife.js',
+      },
+    },
+  });
+  const bundle = readFileSync(join(dist, 'gateway-checkout.iife.js'));
+  const integrity = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
+  writeFileSync(join(dist, 'gateway-checkout.iife.js.integrity'), `${integrity}\n`);
+}
+
+if (wants('esm')) {
+  await build({
+    ...common,
+    build: {
+      outDir: join(dist, 'esm'),
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      sourcemap: true,
+      lib: {
+        entry: { index: join(root, 'src/index.ts'), define: join(root, 'src/define.ts') },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rollupOptions: { external: isExternal },
+    },
+  });
+}
+
+if (wants('node')) {
+  await build({
+    ...common,
+    build: {
+      outDir: join(dist, 'node'),
+      emptyOutDir: true,
+      target: 'node20',
+      ssr: true,
+      minify: false,
+      sourcemap: true,
+      rollupOptions: {
+        input: {
+          'server/index': join(root, 'src/server/index.ts'),
+          'sandbox/index': join(root, 'src/sandbox/index.ts'),
+          'sandbox/cli': join(root, 'src/sandbox/cli.ts'),
+        },
+        external: isExternal,
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  });
+}
+
+if (wants('types')) {
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
+    {
+      stdio: 'inherit',
+    },
+  );
+}
+
+if (wants('manifest') && existsSync(join(root, 'scripts/cem.mjs'))) {
+  execFileSync(process.execPath, [join(root, 'scripts/cem.mjs')], { stdio: 'inherit', cwd: root });
+}
