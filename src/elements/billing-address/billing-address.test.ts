@@ -190,3 +190,13 @@ describe('gateway-billing-address', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('country list', () => {
+  it('holds the ISO countries the browser names, and no groupings', async () => {
+    const { countryCodes } = await import('./countries.ts');
+    const codes = countryCodes();
+    expect(codes.length).to.be.within(245, 252);
+    for (const code of ['US', 'CA', 'GB', 'LV', 'DE', 'JP', 'ZA']) expect(codes).to.contain(code);
+    for (const code of ['EU', 'UN', 'ZZ', 'QO', 'UK', 'SU']) expect(codes).to.not.contain(code);
+  });
+});

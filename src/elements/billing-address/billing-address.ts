@@ -9,7 +9,7 @@ import { regionOf } from '../shared/language.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { billingAddressStyles } from './billing-address.styles.ts';
-import { COUNTRY_CODES, STATE_COUNTRIES } from './countries.ts';
+import { countryCodes, STATE_COUNTRIES } from './countries.ts';
 
 /** Which fields show and which are required. */
 export type BillingAddressMode = 'avs' | 'account-funding' | 'full';
@@ -103,7 +103,7 @@ export class GatewayBillingAddress extends FormControlElement {
     super.willUpdate(changed);
     if (!this.country && !this.#countryTouched) {
       const region = regionOf(this.languageTag) || regionOf(globalThis.navigator?.language ?? '');
-      if (COUNTRY_CODES.includes(region)) this.country = region;
+      if (countryCodes().includes(region)) this.country = region;
     }
   }
 
@@ -199,7 +199,8 @@ export class GatewayBillingAddress extends FormControlElement {
     } catch {
       names = null;
     }
-    return COUNTRY_CODES.map((code) => [code, names?.of(code) ?? code] as const)
+    return countryCodes()
+      .map((code) => [code, names?.of(code) ?? code] as const)
       .sort((a, b) => a[1].localeCompare(b[1], this.languageTag))
       .map(([code, name]) => html`<option value=${code} ?selected=${code === this.country}>${name}</option>`);
   }

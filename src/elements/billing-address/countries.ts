@@ -1,13 +1,26 @@
-/** ISO 3166-1 alpha-2 codes; names come from Intl.DisplayNames in the element's language. */
-export const COUNTRY_CODES: readonly string[] = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
-  'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO ' +
-  'JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR ' +
-  'MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO ' +
-  'RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV ' +
-  'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
+/**
+ * ISO 3166-1 alpha-2 codes, as the browser's Intl data knows them: every two-letter code that has a
+ * region name, less the codes that are not countries. Computing the list saves shipping it.
+ */
+// Groupings, reserved and withdrawn codes that Intl still names.
+const NOT_COUNTRIES = new Set(
+  'AC AN BU CP CQ CS DD DG DY EA EU EZ FX HV IC NH QO RH SU TA TP UK UN VD XA XB XK YD YU ZR ZZ'.split(' '),
+);
+let cached: readonly string[] | undefined;
+
+export function countryCodes(): readonly string[] {
+  if (cached) return cached;
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  const codes: string[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      if (!NOT_COUNTRIES.has(code) && names.of(code) !== undefined) codes.push(code);
+    }
+  }
+  cached = codes;
+  return codes;
+}
 
 /** Countries whose addresses need a state or province. */
 export const STATE_COUNTRIES: readonly string[] = ['US', 'CA'];

@@ -212,7 +212,7 @@ describe('gateway-card-form', () => {
       expect(inner(el, 'number').getAttribute('aria-invalid')).to.equal('false');
       await userEvent.keyboard('{Tab}');
       await el.updateComplete;
-      expect(errorText(el, 'number')).to.equal('The card number is incomplete.');
+      expect(errorText(el, 'number')).to.equal('Enter a valid card number.');
       expect(inner(el, 'number').getAttribute('aria-invalid')).to.equal('true');
       await expect(el).to.be.accessible();
       // Back in the field and typing on: the prefix is valid again, the message goes away.
@@ -227,7 +227,7 @@ describe('gateway-card-form', () => {
       await typeInto(el, 'number', '4111111111111112');
       await userEvent.keyboard('{Tab}');
       await el.updateComplete;
-      expect(errorText(el, 'number')).to.equal('The card number is not valid.');
+      expect(errorText(el, 'number')).to.equal('Enter a valid card number.');
     });
 
     it('limits brands with accepted-brands', async () => {
@@ -251,10 +251,10 @@ describe('gateway-card-form', () => {
       await el.updateComplete;
       expect(submitted.mock.calls.length).to.equal(0);
       expect(form.checkValidity()).to.equal(false);
-      expect(errorText(el, 'number')).to.equal('Enter the card number.');
-      expect(errorText(el, 'expiry')).to.equal('Enter the expiry date.');
+      expect(errorText(el, 'number')).to.equal('Enter a valid card number.');
+      expect(errorText(el, 'expiry')).to.equal('Enter a valid expiry date (MM/YY).');
       expect(errorText(el, 'csc')).to.equal('Enter the 3-digit security code.');
-      expect(errorText(el, 'name')).to.equal('Enter the name on the card.');
+      expect(errorText(el, 'name')).to.equal('This field is required.');
       await expect(el).to.be.accessible();
       await fillCard(el);
       expect(form.checkValidity()).to.equal(true);
@@ -269,9 +269,9 @@ describe('gateway-card-form', () => {
       expect(el.reportValidity()).to.equal(false);
       await el.updateComplete;
       expect(active(el)).to.equal('expiry');
-      expect(errorText(el, 'expiry')).to.equal('Enter the expiry date.');
+      expect(errorText(el, 'expiry')).to.equal('Enter a valid expiry date (MM/YY).');
       expect(el.validity.valueMissing).to.equal(true);
-      expect(el.validationMessage).to.equal('Enter the expiry date.');
+      expect(el.validationMessage).to.equal('Enter a valid expiry date (MM/YY).');
     });
   });
 

@@ -36,18 +36,18 @@ export type CardChangeEvent = CustomEvent<CardChangeDetail>;
 type FieldId = 'number' | 'expiry' | 'csc' | 'name';
 
 const NUMBER_ERRORS = {
-  required: ['missing', 'numberRequired'],
-  incomplete: ['short', 'numberIncomplete'],
+  required: ['missing', 'numberInvalid'],
+  incomplete: ['short', 'numberInvalid'],
   invalid: ['pattern', 'numberInvalid'],
   brandNotAccepted: ['type', 'brandNotAccepted'],
 } as const satisfies Record<CardNumberError, readonly [FieldError['kind'], string]>;
 
 const EXPIRY_ERRORS = {
-  required: ['missing', 'expiryRequired'],
+  required: ['missing', 'expiryInvalid'],
   incomplete: ['short', 'expiryInvalid'],
   invalid: ['pattern', 'expiryInvalid'],
   past: ['underflow', 'expiryPast'],
-  tooFar: ['overflow', 'expiryTooFar'],
+  tooFar: ['overflow', 'expiryInvalid'],
 } as const;
 
 const listConverter = {
@@ -193,7 +193,7 @@ export class GatewayCardForm extends FormControlElement {
     }
     const length = securityCodeLength(this.#brand);
     if (!this.moto && this.#csc.length !== length) {
-      const message = format(t.codeRequired, { length });
+      const message = format(t.codeInvalid, { length });
       errors.set('csc', {
         kind: this.#csc ? 'short' : 'missing',
         message,
@@ -201,7 +201,7 @@ export class GatewayCardForm extends FormControlElement {
       });
     }
     if (this.requireName && !this.#name.trim()) {
-      errors.set('name', { kind: 'missing', message: t.nameRequired, prefix: true });
+      errors.set('name', { kind: 'missing', message: t.required, prefix: true });
     }
     return errors;
   }

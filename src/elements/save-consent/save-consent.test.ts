@@ -23,7 +23,7 @@ describe('gateway-save-consent', () => {
     expect(el.scenario).to.equal('one-click');
     expect(el.value).to.equal(null);
     expect(el.shadowRoot!.querySelector('label[for=consent]')?.textContent).to.equal(
-      'Save my card with Acme for faster payments later.',
+      'Save my card with Acme for faster checkout.',
     );
     expect(el.checkValidity()).to.equal(true);
     await expect(el).to.be.accessible();
@@ -71,7 +71,7 @@ describe('gateway-save-consent', () => {
     form.requestSubmit();
     await el.updateComplete;
     expect(form.checkValidity()).to.equal(false);
-    expect(errorText(el, 'consent')).to.equal('Tick the box to continue.');
+    expect(errorText(el, 'consent')).to.equal('This field is required.');
     expect(inner(el, 'consent').getAttribute('aria-invalid')).to.equal('true');
     await expect(el).to.be.accessible();
     await userEvent.click(inner(el, 'consent'));

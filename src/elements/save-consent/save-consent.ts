@@ -92,7 +92,7 @@ export class GatewaySaveConsent extends FormControlElement {
 
   protected override errors(): ReadonlyMap<string, FieldError> {
     return this.required && !this.checked
-      ? new Map([['consent', { kind: 'missing', message: this.t.consentRequired }]])
+      ? new Map([['consent', { kind: 'missing', message: this.t.required }]])
       : new Map();
   }
 
