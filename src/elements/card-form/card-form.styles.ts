@@ -7,6 +7,13 @@ export const cardFormStyles = css`
   #number {
     padding-inline-end: 5.5rem;
   }
+  /* Digit groups stay in reading order on right-to-left pages, aligned to the field's start. */
+  :host(:dir(rtl)) input[dir='ltr'] {
+    text-align: right;
+  }
+  :host(:dir(rtl)) #number {
+    padding-inline: 5.5rem 0.75rem;
+  }
   .brand {
     position: absolute;
     inset-inline-end: 0.5rem;

@@ -90,6 +90,15 @@ describe('gateway-card-form', () => {
       inner(el, 'csc').focus();
       await userEvent.keyboard('12345');
       expect(inner(el, 'csc').value).to.equal('1234');
+      // Changing the number to a Visa cuts the code to three digits, and the form agrees.
+      inner(el, 'number').select();
+      await pasteInto(el, 'number', VISA);
+      await el.updateComplete;
+      expect(inner(el, 'csc').value).to.equal('123');
+      await typeInto(el, 'expiry', futureExpiry().replace('/', ''));
+      await typeInto(el, 'name', 'Ann Lee');
+      await el.updateComplete;
+      expect(readCard(el)?.csc).to.equal('123');
     });
 
     it('groups Diners 4-6-4', async () => {
@@ -416,6 +425,9 @@ describe('gateway-card-form', () => {
       const icon = el.shadowRoot!.querySelector('[part~="brand-icon"]')!.getBoundingClientRect();
       const input = inner(el, 'number').getBoundingClientRect();
       expect(icon.left - input.left).to.be.lessThan(input.right - icon.right);
+      // The digits keep their left-to-right order: "4111 1111" must not read as "1111 4111".
+      expect(getComputedStyle(inner(el, 'number')).direction).to.equal('ltr');
+      expect(getComputedStyle(inner(el, 'number')).textAlign).to.equal('right');
       await expect(el).to.be.accessible();
     });
   });

@@ -175,7 +175,9 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    // A shorter code for the new brand cuts the typed one: keep our copy in step with the mask.
     this.#cscMask.setPattern('0'.repeat(securityCodeLength(this.#brand)));
+    if (this.#cscMask.attached) this.#csc = this.#cscMask.value;
   }
 
   protected override errors(): ReadonlyMap<FieldId, FieldError> {
@@ -219,6 +221,7 @@ export class GatewayCardForm extends FormControlElement {
           id=${id}
           part="input ${id}-input"
           type="text"
+          dir=${numeric ? 'ltr' : 'auto'}
           inputmode=${numeric ? 'numeric' : 'text'}
           autocomplete=${autocomplete}
           spellcheck="false"

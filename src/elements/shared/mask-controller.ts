@@ -56,6 +56,11 @@ export class MaskController implements ReactiveController {
     this.#detach();
   }
 
+  /** True while a mask is bound to a rendered input. */
+  get attached(): boolean {
+    return this.#mask !== null;
+  }
+
   /** The masked text as shown. */
   get value(): string {
     return this.#mask?.value ?? this.#input?.value ?? '';
