@@ -37,6 +37,9 @@ const FIELDS: readonly (readonly [Key, MessageKey, string])[] = [
  * @fires input - Native, from the inner fields (composed).
  * @fires change - When a person changes a field (bubbles).
  *
+ * @cssstate invalid - Some field is not valid.
+ * @cssstate user-invalid - An error message is showing (after a field was left or a submit was tried).
+ *
  * @csspart field - Each field's wrapper (also `<key>-field`, e.g. `zip_code-field`).
  * @csspart label - Each label.
  * @csspart input - Each input and the country select (also `<key>-input`).

@@ -219,9 +219,12 @@ describe('gateway-card-form', () => {
       await el.updateComplete;
       expect(errorText(el, 'number')).to.equal('');
       expect(inner(el, 'number').getAttribute('aria-invalid')).to.equal('false');
+      expect(el.matches(':state(invalid)')).to.equal(true);
+      expect(el.matches(':state(user-invalid)')).to.equal(false);
       await userEvent.keyboard('{Tab}');
       await el.updateComplete;
       expect(errorText(el, 'number')).to.equal('Enter a valid card number.');
+      expect(el.matches(':state(user-invalid)')).to.equal(true);
       expect(inner(el, 'number').getAttribute('aria-invalid')).to.equal('true');
       await expect(el).to.be.accessible();
       // Back in the field and typing on: the prefix is valid again, the message goes away.

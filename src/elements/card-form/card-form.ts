@@ -66,6 +66,9 @@ const listConverter = {
  * @fires gateway-card-change - On a person's input only: `detail` is `{ brand, complete, empty, valid }`. Bubbles, composed.
  * @fires input - Native, from the inner inputs (composed).
  *
+ * @cssstate invalid - Some field is not valid.
+ * @cssstate user-invalid - An error message is showing (after a field was left or a submit was tried).
+ *
  * @csspart field - Each field's wrapper (also `number-field`, `expiry-field`, `csc-field`, `name-field`).
  * @csspart label - Each label.
  * @csspart input - Each input (also `number-input`, `expiry-input`, `csc-input`, `name-input`).

@@ -32,6 +32,9 @@ const TEXT_VERSION = 1;
  *
  * @fires change - When a person ticks or unticks the box (bubbles).
  *
+ * @cssstate invalid - Some field is not valid.
+ * @cssstate user-invalid - An error message is showing (after a field was left or a submit was tried).
+ *
  * @csspart field - The wrapper.
  * @csspart checkbox - The checkbox.
  * @csspart label - The consent text.

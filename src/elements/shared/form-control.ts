@@ -113,13 +113,28 @@ export abstract class FormControlElement extends LitElement {
   protected abstract errors(): ReadonlyMap<string, FieldError>;
 
   protected syncValidity(): void {
+    const errors = this.errors();
     const root = this.renderRoot as ShadowRoot | undefined;
-    for (const [id, error] of this.errors()) {
-      const anchor = root?.getElementById?.(id) ?? undefined;
-      this.internals.setValidity(validityFlags(error.kind), error.message, anchor);
-      return;
+    const [first] = errors;
+    if (first) {
+      const [id, error] = first;
+      this.internals.setValidity(
+        validityFlags(error.kind),
+        error.message,
+        root?.getElementById?.(id) ?? undefined,
+      );
+    } else {
+      this.internals.setValidity({});
     }
-    this.internals.setValidity({});
+    // Custom states for page styles: :state(invalid), and :state(user-invalid) once a message shows.
+    const shown = [...errors.keys()].some((id) => this.shownError(id, errors));
+    this.#state('invalid', errors.size > 0);
+    this.#state('user-invalid', shown);
+  }
+
+  #state(name: string, on: boolean): void {
+    if (on) this.internals.states.add(name);
+    else this.internals.states.delete(name);
   }
 
   protected firstInvalid(): HTMLElement | null {
