@@ -17,15 +17,9 @@ export default defineConfig({
       '@open-wc/testing-helpers',
       'chai-a11y-axe',
       'axe-core',
-      'imask',
       'card-validator',
       'card-validator/dist/card-number.js',
-      'imask/esm/controls/input',
-      'imask/esm/masked/pattern',
     ],
-    // The @web/test-runner-commands stub lacks getSnapshotConfig, which @open-wc/semantic-dom-diff
-    // imports; snapshots are unused under vitest, so let the pre-bundle shim the missing export.
-    rolldownOptions: { shimMissingExports: true },
   },
   resolve: {
     alias: { '@web/test-runner-commands': stub },

@@ -40,6 +40,9 @@ export function parseExpiry(value: string): Expiry | null {
 export function formatExpiryInput(value: string): string {
   const parsed = /\d\D+\d|^\d{6}$/.test(value.trim()) ? parseExpiry(value) : null;
   if (parsed) return `${pad(parsed.month)}/${pad(parsed.year)}`;
+  // "1/" means January: the separator closes the month.
+  const month = /^\s*(\d)\s*[/\-.\s]\s*(\d?)\s*$/.exec(value);
+  if (month && month[1] !== '0') return `0${month[1]}/${month[2]}`;
   let digits = value.replace(/\D+/g, '');
   if (/^[2-9]/.test(digits)) digits = `0${digits}`;
   digits = digits.slice(0, 4);

@@ -5,6 +5,7 @@ const unsupported = () =>
   Promise.reject(new Error('@web/test-runner-commands is not available under vitest'));
 export const executeServerCommand = unsupported;
 export const getSnapshot = unsupported;
+export const getSnapshotConfig = unsupported;
 export const getSnapshots = unsupported;
 export const saveSnapshot = unsupported;
 export const removeSnapshot = unsupported;

@@ -1,15 +1,10 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
+import { type CardBrand, detectBrand, securityCodeLength } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
 import { checkExpiry, formatExpiryInput, parseExpiry } from '../../card/expiry.ts';
-import {
-  cardNumberPattern,
-  digitIndexToFormatted,
-  formattedIndexToDigit,
-  onlyDigits,
-} from '../../card/format.ts';
+import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
 import { type CardNumberError, checkCardNumber } from '../../card/number.ts';
 import { format } from '../i18n/index.ts';
 import { FormControlElement } from '../shared/form-control.ts';
@@ -110,7 +105,7 @@ export class GatewayCardForm extends FormControlElement {
   readonly #numberMask = new MaskController(
     this,
     () => this.#input('number'),
-    () => ({ mask: cardNumberPattern(this.#brand), prepare: onlyDigits }),
+    () => ({ mask: (digits) => cardNumberPattern(detectBrand(digits)) }),
     () => this.#onNumberInput(),
   );
 
@@ -120,12 +115,8 @@ export class GatewayCardForm extends FormControlElement {
     () => ({
       mask: '00/00',
       eager: true,
-      prepare: (chars, masked, flags) => {
-        if (!flags.input) return chars;
-        // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 1230.
-        if (!masked.value || chars.length > 1) return onlyDigits(formatExpiryInput(chars));
-        return onlyDigits(chars);
-      },
+      // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 12/30.
+      prepare: formatExpiryInput,
     }),
     () => this.#onExpiryInput(),
   );
@@ -165,7 +156,6 @@ export class GatewayCardForm extends FormControlElement {
     this.#number = this.#expiry = this.#csc = this.#name = '';
     this.#brand = null;
     this.#numberMask.value = '';
-    this.#numberMask.setPattern(cardNumberPattern(null));
     this.#expiryMask.value = '';
     this.#cscMask.value = '';
     this.resetInteraction();
@@ -179,7 +169,7 @@ export class GatewayCardForm extends FormControlElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A shorter code for the new brand cuts the typed one: keep our copy in step with the mask.
-    this.#cscMask.setPattern('0'.repeat(securityCodeLength(this.#brand)));
+    this.#cscMask.refresh();
     if (this.#cscMask.attached) this.#csc = this.#cscMask.value;
   }
 
@@ -234,7 +224,6 @@ export class GatewayCardForm extends FormControlElement {
           ?disabled=${this.inactive}
           .value=${live(value)}
           @input=${id === 'name' ? this.#onNameInput : nothing}
-          @paste=${id === 'number' ? this.#onNumberPaste : nothing}
         />`,
         error,
         id === 'expiry' || id === 'csc' ? 'half' : '',
@@ -259,37 +248,14 @@ export class GatewayCardForm extends FormControlElement {
   }
 
   #onNumberInput(): void {
-    const el = this.#input('number');
     this.#number = this.#numberMask.value;
-    const digits = onlyDigits(this.#number);
-    const brand = detectBrand(digits);
-    if (brand?.type !== this.#brand?.type) {
-      this.#brand = brand;
-      const caret = formattedIndexToDigit(this.#number, el?.selectionStart ?? this.#number.length);
-      this.#numberMask.setPattern(cardNumberPattern(brand), (formatted) =>
-        digitIndexToFormatted(formatted, caret),
-      );
-      this.#number = this.#numberMask.value;
-    }
+    this.#brand = detectBrand(onlyDigits(this.#number));
     const check = checkCardNumber(this.#number, this.acceptedBrands);
     const done =
       check.error === null &&
       (check.full || check.digits.length >= 16 || check.digits.length === check.brand?.lengths[0]);
     this.#userChanged(done ? 'number' : null);
   }
-
-  readonly #onNumberPaste = (event: ClipboardEvent): void => {
-    const el = event.target as HTMLInputElement;
-    const pasted = onlyDigits(event.clipboardData?.getData('text') ?? '');
-    const replacesAll = !el.value || (el.selectionStart === 0 && el.selectionEnd === el.value.length);
-    if (!pasted || !replacesAll) return;
-    // Switch to the pasted number's grouping first, so a longer number is not cut by the old brand's.
-    const brand = detectBrand(pasted);
-    if (pasted.length > maxLengthFor(this.#brand) || brand?.type !== this.#brand?.type) {
-      this.#numberMask.value = '';
-      this.#numberMask.setPattern(cardNumberPattern(brand));
-    }
-  };
 
   #onExpiryInput(): void {
     this.#expiry = this.#expiryMask.value;
