@@ -1,12 +1,14 @@
 // Registers every element. Safe to run twice (a page may load us twice): defined tags are skipped.
 import { GatewayBillingAddress } from './elements/billing-address/billing-address.ts';
 import { GatewayCardForm } from './elements/card-form/card-form.ts';
+import { GatewayCheckout } from './elements/checkout/checkout.ts';
 import { GatewaySaveConsent } from './elements/save-consent/save-consent.ts';
 
 const ELEMENTS: ReadonlyArray<readonly [string, CustomElementConstructor]> = [
   ['gateway-card-form', GatewayCardForm],
   ['gateway-billing-address', GatewayBillingAddress],
   ['gateway-save-consent', GatewaySaveConsent],
+  ['gateway-checkout', GatewayCheckout],
 ];
 
 for (const [tag, element] of ELEMENTS) {

@@ -6,6 +6,15 @@ export type { BillingAddressMode } from './elements/billing-address/billing-addr
 export { GatewayBillingAddress } from './elements/billing-address/billing-address.ts';
 export type { CardChangeDetail, CardChangeEvent } from './elements/card-form/card-form.ts';
 export { GatewayCardForm } from './elements/card-form/card-form.ts';
+export type {
+  CheckoutChangeDetail,
+  CheckoutDeclineDetail,
+  CheckoutErrorDetail,
+  CheckoutReadyDetail,
+  CheckoutSuccessDetail,
+} from './elements/checkout/checkout.ts';
+export { GatewayCheckout } from './elements/checkout/checkout.ts';
+export type { FlowErrorType } from './elements/checkout/payment-flow.ts';
 export type { Catalog } from './elements/i18n/index.ts';
 export type { ConsentScenario } from './elements/save-consent/save-consent.ts';
 export { GatewaySaveConsent } from './elements/save-consent/save-consent.ts';

@@ -27,4 +27,34 @@ export const de: Catalog = {
     '{merchant} darf meine Karte speichern und für künftige, von mir bestätigte Zahlungen belasten.',
   consentRecurring:
     '{merchant} darf meine Karte speichern und für wiederkehrende Zahlungen automatisch belasten.',
+  // gateway-checkout
+  pay: 'Bezahlen',
+  payAmount: '{amount} bezahlen',
+  loading: 'Bezahlformular wird geladen…',
+  processing: 'Zahlung wird verarbeitet…',
+  challenge: 'Warten auf die Bestätigung durch Ihre Bank…',
+  challengeTitle: 'Zahlung bei Ihrer Bank bestätigen',
+  verifying: 'Zahlung wird bestätigt…',
+  cancel: 'Abbrechen',
+  paid: 'Zahlung erfolgreich. Vielen Dank!',
+  authorized: 'Zahlung autorisiert. Der Betrag ist auf Ihrer Karte reserviert.',
+  declineFunds:
+    'Zahlung abgelehnt: Die Karte ist nicht ausreichend gedeckt. Versuchen Sie eine andere Karte.',
+  declineExpired: 'Zahlung abgelehnt: Die Karte ist abgelaufen.',
+  declineAuthentication: 'Ihre Bank hat die Zahlung nicht bestätigt. Es wurde kein Geld abgebucht.',
+  declineIssuer:
+    'Ihre Bank hat die Zahlung abgelehnt. Wenden Sie sich an Ihre Bank oder versuchen Sie eine andere Karte.',
+  declineOther: 'Zahlung abgelehnt: {reason}',
+  newPayment: 'Neue Zahlung',
+  checkStatus: 'Zahlungsstatus prüfen',
+  email: 'E-Mail',
+  hostedTitle: 'Sicheres Zahlungsformular',
+  errorSession:
+    'Die Zahlung konnte nicht gestartet werden. Prüfen Sie die Angaben und versuchen Sie es erneut.',
+  errorRejected: 'Der Zahlungsdienst hat die Zahlung nicht angenommen.',
+  errorStatusUnknown:
+    'Wir konnten nicht bestätigen, ob die Zahlung erfolgt ist. Bitte zahlen Sie nicht erneut, sondern prüfen Sie zuerst den Status.',
+  errorCancelled: 'Die Authentifizierung wurde abgebrochen. Es wurde kein Geld abgebucht.',
+  errorRetry:
+    'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',
 };

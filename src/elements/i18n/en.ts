@@ -28,6 +28,32 @@ export const en = {
   consentOneClick: 'Save my card with {merchant} for faster checkout.',
   consentAutomatic: 'Let {merchant} save my card and charge it for payments I approve.',
   consentRecurring: 'Let {merchant} save my card and charge it for recurring payments.',
+  // gateway-checkout
+  pay: 'Pay',
+  payAmount: 'Pay {amount}',
+  loading: 'Loading the checkout…',
+  processing: 'Processing the payment…',
+  challenge: 'Waiting for your bank to confirm the payment…',
+  challengeTitle: 'Confirm the payment with your bank',
+  verifying: 'Confirming the payment…',
+  cancel: 'Cancel',
+  paid: 'Payment successful. Thank you!',
+  authorized: 'Payment authorized. The amount is reserved on your card.',
+  declineFunds: 'The payment was declined: the card has insufficient funds. Try another card.',
+  declineExpired: 'The payment was declined: the card has expired.',
+  declineAuthentication: 'Your bank could not confirm the payment. No money was taken.',
+  declineIssuer: 'Your bank declined the payment. Contact your bank or try another card.',
+  declineOther: 'The payment was declined: {reason}',
+  newPayment: 'New payment',
+  checkStatus: 'Check payment status',
+  email: 'E-mail',
+  hostedTitle: 'Secure payment form',
+  errorSession: 'The payment could not be started. Check the details and try again.',
+  errorRejected: 'The payment service did not accept the payment.',
+  errorStatusUnknown:
+    'We could not confirm whether the payment went through. Please do not pay again; check the status first.',
+  errorCancelled: 'Authentication was cancelled. No money was taken.',
+  errorRetry: 'The payment did not go through. No money was taken; you can try again.',
 };
 
 export type Catalog = { readonly [K in keyof typeof en]: string };

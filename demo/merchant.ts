@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import {
+  type CheckoutConfig,
+  createCheckoutHandler,
+  createWebhookHandler,
+  GatewayClient,
+  type GatewayWebhookEvent,
+  type OrderDraft,
+  toNodeHandler,
+} from '../src/server/index.ts';
+import { renderPage, renderReturnPage } from './pages.ts';
+import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
+
+/**
+ * The demo shop's server, built only on the public API of `gateway-checkout/server`, as an
+ * integrator's would be. It holds the secret key; the pages never see it.
+ */
+export interface DemoMerchantOptions {
+  gatewayUrl: string;
+  secretKey: string;
+  port?: number;
+  host?: string;
+  /** Where the built browser bundle is (dist/). */
+  distDir: string;
+  /** The sandbox's control page, linked from the demo. */
+  sandboxUrl?: string;
+}
+
+export interface DemoMerchant {
+  url: string;
+  server: Server;
+  /** Webhook events the shop received, newest last. */
+  events: GatewayWebhookEvent[];
+  close(): Promise<void>;
+}
+
+/** The signed-in customer of the demo shop, for checkouts that do not ask for an e-mail. */
+const DEMO_CUSTOMER = 'guest@baltic-pantry.example';
+
+const cartTotal = () =>
+  Math.round(CART.items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0)) / 100;
+
+export async function startDemoMerchant(options: DemoMerchantOptions): Promise<DemoMerchant> {
+  const host = options.host ?? '127.0.0.1';
+  const gateway = new GatewayClient({ baseUrl: options.gatewayUrl, secretKey: options.secretKey });
+  const events: GatewayWebhookEvent[] = [];
+  // The shop's own order numbers, so a customer coming back from the gateway's page is recognised.
+  const ordersByNumber = new Map<string, string>();
+  let base = '';
+
+  const config = (request: Request): CheckoutConfig => {
+    const scenario = SCENARIOS[scenarioOf(new URL(request.url).searchParams.get('scenario'))];
+    const save = 'save' in scenario ? scenario.save : undefined;
+    return {
+      amount: 'zeroAmount' in scenario ? 0 : cartTotal(),
+      currency: CART.currency,
+      language: 'en',
+      merchant_name: MERCHANT_NAME,
+      avs: 'avs' in scenario ? scenario.avs : 'off',
+      save: save
+        ? { method: save, consent_required: save !== 'merchant', merchant_name: MERCHANT_NAME }
+        : null,
+      moto: new URL(request.url).searchParams.get('moto') === '1',
+      // The gateway's own pages collect no e-mail: there the shop uses the signed-in customer's.
+      collect_email: !('presentation' in scenario),
+    };
+  };
+
+  const buildOrder = ({ request }: { request: Request }): OrderDraft => {
+    const name = scenarioOf(new URL(request.url).searchParams.get('scenario'));
+    const scenario = SCENARIOS[name];
+    const number = `BP-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const draft: OrderDraft = { number, client: { email: DEMO_CUSTOMER } };
+    if ('zeroAmount' in scenario) {
+      draft.payment_system = 'AUTH';
+      draft.setup_future_use = scenario.save;
+    } else {
+      draft.products = CART.items.map((item) => ({ ...item }));
+    }
+    if ('twoStep' in scenario) draft.skip_capture = true;
+    if ('save' in scenario && scenario.save === 'merchant') draft.setup_future_use = 'one-click';
+    // Only pages that leave the shop need a way back; a framed challenge reports by message.
+    if (('presentation' in scenario && scenario.presentation === 'redirect') || 'threeDs' in scenario) {
+      draft.success_redirect = `${base}/return?number=${number}`;
+      draft.failure_redirect = `${base}/return?number=${number}`;
+    }
+    return draft;
+  };
+
+  const checkout = createCheckoutHandler({
+    client: gateway,
+    config,
+    buildOrder: async (context) => buildOrder(context),
+    statusUrl: (orderId, token) => `/checkout/status?order=${encodeURIComponent(orderId)}&token=${token}`,
+  });
+  const webhooks = createWebhookHandler({
+    // The sandbox delivers from loopback; a live shop lists the gateway's two static addresses.
+    allowedIps: null,
+    onEvent: (event) => {
+      events.push(event);
+    },
+  });
+
+  const checkoutNode = toNodeHandler(async (request) => {
+    const response = await checkout(request);
+    if (request.method === 'POST' && response.ok) {
+      const body = (await response.clone().json()) as { order_id: string };
+      const order = await gateway.orders.get(body.order_id);
+      if (order.number) ordersByNumber.set(order.number, order.id);
+    }
+    return response;
+  });
+  const webhooksNode = toNodeHandler(webhooks);
+
+  const integrity = async () =>
+    (await readFile(join(options.distDir, 'gateway-checkout.iife.js.integrity'), 'utf8')).trim();
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', base);
+    try {
+      if (url.pathname.startsWith('/checkout/')) return checkoutNode(req, res);
+      if (url.pathname === '/webhooks/gateway') return webhooksNode(req, res);
+      if (url.pathname === '/webhooks/received') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ results: events }));
+      }
+      if (
+        url.pathname === '/assets/gateway-checkout.iife.js' ||
+        url.pathname === '/assets/gateway-checkout.iife.js.map'
+      ) {
+        const file = await readFile(join(options.distDir, url.pathname.slice('/assets/'.length)));
+        res.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+        });
+        return res.end(file);
+      }
+      if (url.pathname === '/return') {
+        const orderId = ordersByNumber.get(url.searchParams.get('number') ?? '');
+        // The shop trusts only its own GET at the gateway, never what the browser says.
+        const order = orderId ? await gateway.orders.get(orderId) : null;
+        return sendHtml(res, renderReturnPage(order));
+      }
+      if (url.pathname === '/' || url.pathname === '/moto/') {
+        return sendHtml(
+          res,
+          renderPage({
+            scenario: scenarioOf(url.searchParams.get('scenario')),
+            moto: url.pathname === '/moto/',
+            integrity: await integrity(),
+            sandboxUrl: options.sandboxUrl,
+            total: cartTotal(),
+          }),
+        );
+      }
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    } catch (error) {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('The demo shop failed; see its console.');
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 5173, host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  base = `http://${host}:${port}`;
+
+  await gateway.webhooks.create({
+    title: 'Baltic Pantry demo',
+    url: `${base}/webhooks/gateway`,
+    version: 'v0.6',
+    all_events: true,
+  });
+
+  return {
+    url: base,
+    server,
+    events,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function sendHtml(res: import('node:http').ServerResponse, html: string) {
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // The page may run our bundle and talk to its own server; payments go to the gateway (any
+    // loopback port here, the gateway's domain in production).
+    'content-security-policy':
+      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; connect-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*; img-src 'self' data:",
+  });
+  res.end(html);
+}

@@ -1,0 +1,437 @@
+import { buildDirectPaymentBody, type CardInput } from '../../card/direct-body.ts';
+import type { DirectPaymentResponse } from '../../protocol/direct-payment.ts';
+import type {
+  CheckoutConfig,
+  CheckoutSession,
+  CheckoutSessionRequest,
+  CheckoutStatus,
+} from '../../protocol/session.ts';
+
+/**
+ * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
+ * reports. Card data comes in as a `CardInput` at pay time, goes into the body for api_do_url and
+ * is referenced nowhere else: not in results, errors or state.
+ *
+ * Exactly-once rules:
+ * - One attempt has one idempotency key; the session POST may be repeated (the merchant server
+ *   returns the same order for the same key), the payment POST never is.
+ * - When the payment answer is lost (network, timeout, 5xx, a body that is not JSON), the payment
+ *   may have gone through. The flow then asks the status URL before saying anything, and only an
+ *   order that is still `issued` is paid again, on the same order, and only when the person asks.
+ * - After a decline, paying again opens a new attempt (a new order), as the gateway expects.
+ */
+
+export type FlowErrorType =
+  | 'session' // the merchant server refused or failed to create the order
+  | 'network' // the payment answer never came
+  | 'timeout'
+  | 'server' // the gateway answered 5xx or a body that is not JSON
+  | 'rejected' // the gateway refused the request (4xx)
+  | 'status_unknown' // we could not learn the order's status: do not pay again blindly
+  | 'cancelled'; // the customer left the 3-D Secure challenge
+
+export interface FlowError {
+  readonly type: FlowErrorType;
+  /** What the merchant server or the gateway said, when it said something; the element words the rest. */
+  readonly message?: string;
+  /** The fields the merchant server named, for a `session` error. */
+  readonly fields?: ReadonlyArray<{ path: string; message: string }>;
+}
+
+export type FlowResult =
+  | { readonly kind: 'succeeded'; readonly orderId: string; readonly status: CheckoutStatus }
+  | {
+      readonly kind: 'declined';
+      readonly orderId: string;
+      readonly reason: string;
+      readonly status: CheckoutStatus;
+    }
+  | {
+      readonly kind: 'failed';
+      readonly orderId: string | null;
+      readonly error: FlowError;
+      readonly canRetry: boolean;
+    };
+
+export type FlowPhase = 'creating' | 'paying' | 'challenge' | 'verifying';
+
+export interface ChallengeHandle {
+  /** Resolves when the challenge page reports it is over, or the customer closes it. */
+  readonly done: Promise<'completed' | 'closed'>;
+  close(): void;
+}
+
+export interface PaymentFlowOptions {
+  /** POST here to create the order lazily at pay time (GET for the checkout's configuration). */
+  readonly sessionUrl?: string;
+  /** An order created beforehand by the merchant: pay it here and read its status there. */
+  readonly apiDoUrl?: string;
+  readonly statusUrl?: string;
+  readonly fetch?: typeof fetch;
+  /** Shows the 3-D Secure challenge; the element opens a dialog or redirects. */
+  readonly challenge: (url: string) => ChallengeHandle;
+  readonly onPhase?: (phase: FlowPhase) => void;
+  /** How long the payment POST may take before we treat its answer as lost. */
+  readonly paymentTimeoutMs?: number;
+  /** How long we keep asking for a final status. */
+  readonly statusTimeoutMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export interface PayInput {
+  readonly card: CardInput;
+  readonly request: Omit<CheckoutSessionRequest, 'idempotency_key'>;
+}
+
+interface Attempt {
+  readonly key: string;
+  session: CheckoutSession | null;
+  /** The payment POST went out and its answer was lost: check the status before anything else. */
+  uncertain: boolean;
+}
+
+const PENDING_OUTCOMES = new Set(['pending']);
+
+export class PaymentFlow {
+  readonly #options: PaymentFlowOptions;
+  readonly #fetch: typeof fetch;
+  #attempt: Attempt | null = null;
+  #running: Promise<FlowResult> | null = null;
+
+  constructor(options: PaymentFlowOptions) {
+    this.#options = options;
+    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /** Whether a payment is under way; a second `pay()` meanwhile joins it instead of paying again. */
+  get busy(): boolean {
+    return this.#running !== null;
+  }
+
+  /** GET the session URL: amount, currency and the fields the checkout needs. Creates nothing. */
+  async loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
+    const url = this.#options.sessionUrl;
+    if (!url) throw new Error('loadConfig needs a session URL');
+    const res = await this.#fetch(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal,
+    });
+    if (!res.ok) throw new Error(`The checkout configuration could not be loaded (HTTP ${res.status}).`);
+    return (await res.json()) as CheckoutConfig;
+  }
+
+  /** GET the status URL of a pre-created order (amount and currency for the pay button). */
+  async loadStatus(url = this.#options.statusUrl): Promise<CheckoutStatus> {
+    if (!url) throw new Error('loadStatus needs a status URL');
+    const res = await this.#fetch(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return (await res.json()) as CheckoutStatus;
+  }
+
+  /** Forget the current attempt: the next payment creates a new order (MOTO "New payment"). */
+  reset(): void {
+    if (this.#running) return;
+    this.#attempt = null;
+  }
+
+  /** Creates the order if needed, without paying it (iframe and redirect presentations). */
+  async openSession(request: PayInput['request']): Promise<CheckoutSession> {
+    const attempt = this.#currentAttempt();
+    attempt.session ??= await this.#createSession(attempt.key, request);
+    return attempt.session;
+  }
+
+  /**
+   * Pays once. Concurrent calls (a double click, Enter twice) share the one payment under way.
+   */
+  pay(input: PayInput): Promise<FlowResult> {
+    this.#running ??= this.#pay(input)
+      .then((result) => {
+        // Whatever we could not confirm is checked first next time, never paid blindly.
+        if (result.kind === 'failed' && result.error.type === 'status_unknown' && this.#attempt) {
+          this.#attempt.uncertain = true;
+        }
+        // After a decline, paying again means a new order.
+        if (result.kind === 'declined') this.#attempt = null;
+        return result;
+      })
+      .finally(() => {
+        this.#running = null;
+      });
+    return this.#running;
+  }
+
+  /** Polls the status URL until the order settles (iframe presentation, or after a redirect). */
+  async waitForResult(statusUrl: string, orderId: string): Promise<FlowResult> {
+    return this.#settle(statusUrl, orderId);
+  }
+
+  #currentAttempt(): Attempt {
+    this.#attempt ??= { key: newKey(), session: this.#presetSession(), uncertain: false };
+    return this.#attempt;
+  }
+
+  #presetSession(): CheckoutSession | null {
+    const { apiDoUrl, statusUrl } = this.#options;
+    if (!apiDoUrl || !statusUrl) return null;
+    // A pre-created order: the merchant server decided everything; the element's attributes say the rest.
+    return {
+      order_id: '',
+      api_do_url: apiDoUrl,
+      status_url: statusUrl,
+      amount: 0,
+      currency: 'EUR',
+      language: 'en',
+      avs: 'off',
+      save: null,
+      moto: false,
+      iframe_checkout: null,
+      full_page_checkout: null,
+    };
+  }
+
+  async #pay(input: PayInput): Promise<FlowResult> {
+    const attempt = this.#currentAttempt();
+    const { onPhase } = this.#options;
+    let session = attempt.session;
+
+    if (session && attempt.uncertain) {
+      // The last payment answer was lost: learn what happened before touching the card again.
+      onPhase?.('verifying');
+      const status = await this.#readStatus(session.status_url);
+      if (!status) return this.#failed(session, 'status_unknown', true);
+      if (status.status !== 'issued') return this.#settleFrom(session, status);
+      attempt.uncertain = false;
+    }
+
+    if (!session) {
+      onPhase?.('creating');
+      try {
+        session = await this.#createSession(attempt.key, input.request);
+      } catch (error) {
+        return { kind: 'failed', orderId: null, error: asFlowError(error), canRetry: true };
+      }
+      attempt.session = session;
+    }
+
+    const body = buildDirectPaymentBody(input.card, {
+      avs: session.avs,
+      moto: session.moto,
+      savedByMerchant: session.save?.method === 'merchant',
+    });
+
+    onPhase?.('paying');
+    let answer: DirectPaymentResponse;
+    try {
+      answer = await this.#postPayment(session.api_do_url, body);
+    } catch (error) {
+      const flowError = asFlowError(error);
+      if (flowError.type === 'rejected') {
+        // The gateway refused the request outright; it may still be because the order was paid
+        // already (a payment from another tab). The status tells.
+        const status = await this.#readStatus(session.status_url);
+        if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
+        return this.#failed(session, flowError.type, false, flowError.message);
+      }
+      attempt.uncertain = true;
+      onPhase?.('verifying');
+      const status = await this.#readStatus(session.status_url);
+      if (!status) return this.#failed(session, 'status_unknown', true);
+      if (status.status === 'issued') {
+        // Nothing reached the card: the same order may be paid again when the person asks.
+        attempt.uncertain = false;
+        return this.#failed(session, flowError.type, true, flowError.message);
+      }
+      return this.#settleFrom(session, status);
+    }
+
+    if (answer.threed_check_url) {
+      onPhase?.('challenge');
+      const handle = this.#options.challenge(answer.threed_check_url);
+      // The challenge page tells us it is over; the status poll covers a page that never does.
+      const stopPolling = new AbortController();
+      const outcome = await Promise.race([
+        handle.done,
+        this.#settle(session.status_url, session.order_id, stopPolling.signal).then(
+          () => 'completed' as const,
+        ),
+      ]);
+      stopPolling.abort();
+      handle.close();
+      if (outcome === 'closed') {
+        const status = await this.#readStatus(session.status_url);
+        if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
+        // The order is stuck in 3-D Secure; a new attempt makes a new order.
+        this.#attempt = null;
+        return { kind: 'failed', orderId: session.order_id || null, error: cancelledError, canRetry: true };
+      }
+    }
+
+    onPhase?.('verifying');
+    return this.#settle(session.status_url, session.order_id);
+  }
+
+  #failed(session: CheckoutSession, type: FlowErrorType, canRetry: boolean, message?: string): FlowResult {
+    return {
+      kind: 'failed',
+      orderId: session.order_id || null,
+      error: { type, message },
+      canRetry,
+    };
+  }
+
+  async #createSession(key: string, request: PayInput['request']): Promise<CheckoutSession> {
+    const url = this.#options.sessionUrl;
+    if (!url) throw flowError('session', 'no session-url and no api-do-url');
+    const body = JSON.stringify({ ...request, idempotency_key: key });
+    // The same key returns the same order, so repeating this POST after a lost answer is safe.
+    let lastError: unknown;
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await this.#sleep(400 * 2 ** i);
+      let res: Response;
+      try {
+        res = await this.#fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          credentials: 'same-origin',
+          body,
+          signal: AbortSignal.timeout(20_000),
+        });
+      } catch (error) {
+        lastError = error;
+        continue;
+      }
+      const json = await res.json().catch(() => null);
+      if (res.ok && json && typeof json === 'object' && 'api_do_url' in json) return json as CheckoutSession;
+      const err = (json as { error?: { message?: string; fields?: FlowError['fields'] } } | null)?.error;
+      if (res.status >= 500 && res.status !== 502 && res.status !== 504) {
+        lastError = flowError('session', err?.message);
+        continue;
+      }
+      throw flowError('session', err?.message, err?.fields);
+    }
+    throw lastError instanceof Error && 'type' in lastError ? lastError : flowError('network');
+  }
+
+  async #postPayment(url: string, body: object): Promise<DirectPaymentResponse> {
+    let res: Response;
+    try {
+      res = await this.#fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        // The gateway is another origin; it gets no cookies of the merchant's.
+        credentials: 'omit',
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#options.paymentTimeoutMs ?? 45_000),
+      });
+    } catch (error) {
+      throw flowError(isTimeout(error) ? 'timeout' : 'network');
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      throw flowError(res.status >= 400 && res.status < 500 ? 'rejected' : 'server');
+    }
+    if (res.status >= 500) throw flowError('server');
+    if (!res.ok) throw flowError('rejected', gatewayMessage(json));
+    if (!json || typeof json !== 'object') throw flowError('server');
+    return json as DirectPaymentResponse;
+  }
+
+  async #readStatus(url: string, tries = 3): Promise<CheckoutStatus | null> {
+    for (let i = 0; i < tries; i++) {
+      if (i > 0) await this.#sleep(500 * i);
+      try {
+        const res = await this.#fetch(url, {
+          headers: { accept: 'application/json' },
+          credentials: 'same-origin',
+          cache: 'no-store',
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (res.ok) return (await res.json()) as CheckoutStatus;
+      } catch {
+        // Try again below; a status read repeats nothing.
+      }
+    }
+    return null;
+  }
+
+  async #settleFrom(session: CheckoutSession, status: CheckoutStatus): Promise<FlowResult> {
+    return PENDING_OUTCOMES.has(status.outcome)
+      ? this.#settle(session.status_url, session.order_id)
+      : resultOf(status, session.order_id);
+  }
+
+  /** Polls with backoff (250 ms doubling to 2 s) within an overall limit. */
+  async #settle(statusUrl: string, orderId: string, signal?: AbortSignal): Promise<FlowResult> {
+    const deadline = Date.now() + (this.#options.statusTimeoutMs ?? 90_000);
+    let delay = 250;
+    for (;;) {
+      if (signal?.aborted) return { kind: 'failed', orderId, error: cancelledError, canRetry: true };
+      const status = await this.#readStatus(statusUrl, 1);
+      if (status && !PENDING_OUTCOMES.has(status.outcome)) return resultOf(status, orderId);
+      if (Date.now() + delay > deadline) {
+        return {
+          kind: 'failed',
+          orderId: status?.order_id ?? (orderId || null),
+          error: { type: 'status_unknown' },
+          canRetry: false,
+        };
+      }
+      await this.#sleep(delay);
+      delay = Math.min(delay * 2, 2000);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return this.#options.sleep?.(ms) ?? new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+function resultOf(status: CheckoutStatus, orderId: string): FlowResult {
+  const id = status.order_id || orderId;
+  if (status.outcome === 'succeeded' || status.outcome === 'held')
+    return { kind: 'succeeded', orderId: id, status };
+  return { kind: 'declined', orderId: id, reason: status.reason ?? status.status, status };
+}
+
+const cancelledError: FlowError = { type: 'cancelled' };
+
+class FlowFailure extends Error {
+  constructor(
+    readonly type: FlowErrorType,
+    readonly detail?: string,
+    readonly fields?: FlowError['fields'],
+  ) {
+    super(type);
+  }
+}
+
+const flowError = (type: FlowErrorType, detail?: string, fields?: FlowError['fields']) =>
+  new FlowFailure(type, detail, fields);
+
+function asFlowError(error: unknown): FlowError {
+  if (error instanceof FlowFailure) return { type: error.type, message: error.detail, fields: error.fields };
+  return { type: 'network' };
+}
+
+const isTimeout = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
+function gatewayMessage(json: unknown): string | undefined {
+  const all = (json as { __all__?: Array<{ message?: string }> } | null)?.__all__;
+  return all?.[0]?.message;
+}
+
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replaceAll('=', '');
+}

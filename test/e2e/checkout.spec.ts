@@ -1,0 +1,277 @@
+import { expect, test } from '@playwright/test';
+import {
+  alertLine,
+  eventsOf,
+  gateway,
+  newestOrder,
+  orderOfLastResult,
+  payButton,
+  paymentAttempts,
+  recordEvents,
+  setFault,
+  statusLine,
+  typeCard,
+  typeEmail,
+} from './support.ts';
+
+// A customer paying on the demo shop's page: real Chromium, the script-tag bundle, the demo
+// merchant server built on the server helper, and the sandbox gateway over HTTP.
+
+test.beforeEach(async ({ page }) => {
+  await setFault('none');
+  await recordEvents(page);
+});
+
+for (const [brand, number, csc] of [
+  ['Visa', '4111111111111111', '123'],
+  ['Mastercard', '5555555555554444', '123'],
+  ['American Express', '378282246310005', '1234'],
+] as const) {
+  test(`${brand} is approved and the order is paid at the gateway`, async ({ page }) => {
+    await page.goto('/');
+    await expect(payButton(page)).toHaveText(/Pay €32\.25/);
+    await typeEmail(page);
+    await typeCard(page, { number, csc });
+    await payButton(page).click();
+    await expect(statusLine(page)).toHaveText(/Payment successful/);
+    const order = await orderOfLastResult(page);
+    expect(order.status).toBe('paid');
+    expect(order.total).toBe(32.25);
+    expect(order.transaction_details?.card_masked_pan).toMatch(new RegExp(`${number.slice(-4)}$`));
+    expect(paymentAttempts(order)).toBe(1);
+  });
+}
+
+test('a card declined by the issuer keeps the card but not its security code', async ({ page }) => {
+  await page.goto('/');
+  await typeEmail(page);
+  await typeCard(page, { number: '4000000000000002' });
+  await payButton(page).click();
+  await expect(alertLine(page)).toHaveText(/Your bank declined the payment/);
+  const order = await orderOfLastResult(page);
+  expect(order.status).toBe('rejected');
+  const checkout = page.locator('gateway-checkout');
+  await expect(checkout.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await expect(checkout.getByLabel('Security code')).toHaveValue('');
+  expect((await eventsOf(page)).find((e) => e.type === 'gateway-decline')?.detail.reason).toBe(
+    'Decline, refer to card issuer',
+  );
+
+  // Paying again with another card makes a new order.
+  await checkout.getByLabel('Card number').fill('');
+  await checkout.getByLabel('Card number').pressSequentially('4111111111111111');
+  await checkout.getByLabel('Security code').pressSequentially('321');
+  await payButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const second = await orderOfLastResult(page);
+  expect(second.id).not.toBe(order.id);
+  expect(second.status).toBe('paid');
+});
+
+test('insufficient funds is said in plain words', async ({ page }) => {
+  await page.goto('/');
+  await typeEmail(page);
+  await typeCard(page, { number: '4000000000009995' });
+  await payButton(page).click();
+  await expect(alertLine(page)).toHaveText(/insufficient funds/);
+  expect((await orderOfLastResult(page)).status).toBe('rejected');
+});
+
+test('an expired card is stopped before anything reaches the gateway', async ({ page }) => {
+  await page.goto('/');
+  const before = (await newestOrder())?.id;
+  await typeEmail(page);
+  await typeCard(page, { number: '4111111111111111', expiry: '01/20' });
+  await payButton(page).click();
+  await expect(page.locator('gateway-checkout').getByText('The card has expired.')).toBeVisible();
+  await expect(page.locator('gateway-checkout').getByLabel('Expiry date')).toBeFocused();
+  expect((await newestOrder())?.id).toBe(before);
+});
+
+for (const [choice, status, text] of [
+  ['Approve', 'paid', /Payment successful/],
+  ['Fail', 'rejected', /could not confirm the payment/],
+  ['Cancel', 'rejected', /could not confirm the payment/],
+] as const) {
+  test(`3-D Secure: ${choice} in the challenge dialog ends ${status}`, async ({ page }) => {
+    await page.goto('/');
+    await typeEmail(page);
+    await typeCard(page, { number: '4000000000003220' });
+    await payButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
+    await expect(dialog).toBeVisible();
+    await page
+      .frameLocator('iframe[title="Confirm the payment with your bank"]')
+      .getByRole('button', { name: choice })
+      .click();
+    await expect(dialog).toBeHidden();
+    await expect(choice === 'Approve' ? statusLine(page) : alertLine(page)).toHaveText(text);
+    expect((await orderOfLastResult(page)).status).toBe(status);
+  });
+}
+
+test('3-D Secure: Escape closes the challenge and nothing is paid', async ({ page }) => {
+  await page.goto('/');
+  await typeEmail(page);
+  await typeCard(page, { number: '4000000000003220' });
+  await payButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(alertLine(page)).toHaveText(/Authentication was cancelled/);
+  const error = (await eventsOf(page)).find((e) => e.type === 'gateway-error');
+  expect(error?.detail.type).toBe('cancelled');
+  const order = await newestOrder();
+  expect(order?.status).toBe('in_progress');
+  expect(order?.paid ?? null).toBeNull();
+});
+
+test('a double click and Enter presses send one session request and one payment', async ({ page }) => {
+  await page.goto('/');
+  const sessions: string[] = [];
+  const payments: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    if (request.url().includes('/checkout/session')) sessions.push(request.url());
+    if (request.url().includes('/pay/')) payments.push(request.url());
+  });
+  await typeEmail(page);
+  await typeCard(page, { number: '4111111111111111' });
+  await payButton(page).dblclick();
+  await page
+    .locator('gateway-checkout')
+    .getByLabel('Cardholder name')
+    .press('Enter')
+    .catch(() => {});
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect(sessions).toHaveLength(1);
+  expect(payments).toHaveLength(1);
+  const order = await orderOfLastResult(page);
+  expect(order.status).toBe('paid');
+  expect(paymentAttempts(order)).toBe(1);
+});
+
+test('two-step: the card is held, then the shop captures it from its server', async ({ page }) => {
+  await page.goto('/?scenario=two-step');
+  await typeEmail(page);
+  await typeCard(page, { number: '5555555555554444' });
+  await payButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment authorized/);
+  const held = await orderOfLastResult(page);
+  expect(held.status).toBe('hold');
+  const captured = await gateway.orders.capture(held.id, 20);
+  expect(captured.status).toBe('paid');
+  expect((await gateway.orders.get(held.id)).total).toBe(20);
+});
+
+test('zero amount: the card is verified and saved, and card.created reaches the shop', async ({ page }) => {
+  await page.goto('/?scenario=zero-amount');
+  await expect(payButton(page)).toHaveText(/€0\.00/);
+  await typeEmail(page, 'saver@example.com');
+  await typeCard(page, { number: '4111111111111111' });
+  await payButton(page).click();
+  // Consent is required: the checkbox is named and the payment waits for it.
+  const consent = page.locator('gateway-checkout').getByRole('checkbox');
+  await expect(consent).toBeFocused();
+  await consent.check();
+  await payButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const order = await orderOfLastResult(page);
+  expect(order.status).toBe('paid');
+  expect(order.total).toBe(0);
+  expect(order.payment_system).toBe('AUTH');
+  await expect
+    .poll(async () => {
+      const received = (await (await page.request.get('/webhooks/received')).json()) as {
+        results: Array<{ type: string; card?: { masked_pan: string } }>;
+      };
+      return received.results.some((e) => e.type === 'card.created' && e.card?.masked_pan.endsWith('1111'));
+    })
+    .toBe(true);
+});
+
+for (const [scenario, zip, code] of [
+  ['avs', '10001', 'Y'],
+  ['avs', '99999', 'N'],
+  ['avs-custom', '10001', 'Y'],
+] as const) {
+  test(`${scenario === 'avs' ? 'standard' : 'custom'} AVS with postal code ${zip} gives ${code} and never changes the authorization`, async ({
+    page,
+  }) => {
+    await page.goto(`/?scenario=${scenario}`);
+    await typeEmail(page);
+    await typeCard(page, { number: '4111111111111111' });
+    const checkout = page.locator('gateway-checkout');
+    await checkout.getByLabel('Address').fill('350 Fifth Avenue');
+    await checkout.getByLabel('Postal code').fill(zip);
+    await payButton(page).click();
+    await expect(statusLine(page)).toHaveText(/Payment successful/);
+    const order = await orderOfLastResult(page);
+    expect(order.status).toBe('paid');
+    expect(order.transaction_details?.avs_result?.code).toBe(code);
+    expect(order.client?.zip_code).toBe(zip);
+  });
+}
+
+test('merchant-side saving sends saved_by_merchant and the card is saved', async ({ page }) => {
+  await page.goto('/?scenario=merchant-save');
+  await typeEmail(page, 'merchant-save@example.com');
+  await typeCard(page, { number: '5555555555554444' });
+  // No consent box: the merchant saves the card itself.
+  await expect(page.locator('gateway-checkout').getByRole('checkbox')).toHaveCount(0);
+  await payButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const order = await orderOfLastResult(page);
+  expect(order.status).toBe('paid');
+  expect(order.transaction_details?.saved_card_id).toBeTruthy();
+});
+
+test('MOTO: no security code, the order is marked MOTO, and New payment clears everything', async ({
+  page,
+}) => {
+  await page.goto('/moto/');
+  const checkout = page.locator('gateway-checkout');
+  await expect(checkout.getByLabel('Security code')).toHaveCount(0);
+  await typeEmail(page, 'caller@example.com');
+  await typeCard(page, { number: '4111111111111111', csc: null });
+  await payButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const order = await orderOfLastResult(page);
+  expect(order.is_moto).toBe(true);
+  expect(order.status).toBe('paid');
+  const next = checkout.getByRole('button', { name: 'New payment' });
+  await expect(next).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(checkout.getByLabel('Card number')).toHaveValue('');
+  await expect(checkout.getByLabel('Card number')).toBeFocused();
+  await expect(checkout.getByLabel('E-mail')).toHaveValue('');
+  await expect(statusLine(page)).toHaveText('');
+});
+
+test('iframe presentation: the gateway’s hosted form pays inside the page', async ({ page }) => {
+  await page.goto('/?scenario=iframe');
+  const frame = page.frameLocator('gateway-checkout iframe');
+  await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await frame.getByLabel('Expiry date').fill('12/34');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Cardholder name').fill('Anna Berzina');
+  await frame.getByRole('button', { name: /^Pay/ }).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect((await orderOfLastResult(page)).status).toBe('paid');
+});
+
+test('redirect presentation: the customer pays on the gateway’s page and comes back', async ({ page }) => {
+  await page.goto('/?scenario=redirect');
+  await payButton(page).click();
+  await page.waitForURL(/127\.0\.0\.1:8406\/checkout\//);
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Cardholder name').fill('Anna Berzina');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL(/127\.0\.0\.1:5173\/return/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your payment went through');
+  const orderId = await page.locator('code').first().textContent();
+  expect((await gateway.orders.get(orderId!)).status).toBe('paid');
+});

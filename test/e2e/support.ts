@@ -1,0 +1,92 @@
+import { expect, type Page } from '@playwright/test';
+import { GatewayClient, type Order } from '../../src/server/index.ts';
+
+/** The demo's sandbox, asked directly: every test checks the order where the money is. */
+export const SANDBOX = 'http://127.0.0.1:8406';
+export const gateway = new GatewayClient({ baseUrl: SANDBOX, secretKey: 'sk_sandbox_test', maxRetries: 0 });
+
+export interface CardEntry {
+  number: string;
+  expiry?: string;
+  csc?: string | null;
+  name?: string;
+}
+
+/** Collects the checkout's events on the page (they carry no card data, so a page may log them). */
+export async function recordEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const events: Array<{ type: string; detail: unknown }> = [];
+    (window as unknown as { checkoutEvents: typeof events }).checkoutEvents = events;
+    for (const type of [
+      'gateway-ready',
+      'gateway-change',
+      'gateway-success',
+      'gateway-decline',
+      'gateway-error',
+    ]) {
+      document.addEventListener(type, (event) =>
+        events.push({ type, detail: (event as CustomEvent).detail }),
+      );
+    }
+  });
+}
+
+export const eventsOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { checkoutEvents: Array<{ type: string; detail: Record<string, string> }> })
+        .checkoutEvents,
+  );
+
+/** Types like a person: key by key into fields found by their accessible names. */
+export async function typeCard(
+  page: Page,
+  card: CardEntry,
+  scope = page.locator('gateway-checkout'),
+): Promise<void> {
+  await scope.getByLabel('Card number').pressSequentially(card.number, { delay: 5 });
+  await scope.getByLabel('Expiry date').pressSequentially(card.expiry ?? '12/34', { delay: 5 });
+  if (card.csc !== null)
+    await scope.getByLabel('Security code').pressSequentially(card.csc ?? '123', { delay: 5 });
+  await scope.getByLabel('Cardholder name').pressSequentially(card.name ?? 'Anna Berzina', { delay: 5 });
+}
+
+export async function typeEmail(page: Page, email = 'anna@example.com'): Promise<void> {
+  await page.locator('gateway-checkout').getByLabel('E-mail').fill(email);
+}
+
+export const payButton = (page: Page) =>
+  page.locator('gateway-checkout').getByRole('button', { name: /^Pay/ });
+// The checkout's own live regions (the card form has its own for the detected brand).
+export const statusLine = (page: Page) => page.locator('gateway-checkout [part~="status"]');
+export const alertLine = (page: Page) => page.locator('gateway-checkout [part~="message"]');
+
+/** The newest order at the sandbox (its list is newest first). */
+export async function newestOrder(): Promise<Order | undefined> {
+  return (await gateway.orders.list()).results[0];
+}
+
+/** The order the page's last success, decline or error event names. */
+export async function orderOfLastResult(page: Page): Promise<Order> {
+  await expect
+    .poll(async () => (await eventsOf(page)).some((e) => /success|decline/.test(e.type)))
+    .toBe(true);
+  const events = await eventsOf(page);
+  const last = events.filter((e) => /success|decline/.test(e.type)).at(-1)!;
+  return gateway.orders.get(last.detail.orderId!);
+}
+
+export async function setFault(
+  fault: 'none' | 'http_500' | 'timeout' | 'reset' | 'malformed_json',
+): Promise<void> {
+  const res = await fetch(`${SANDBOX}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_do: fault }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+/** How many direct payments the sandbox saw for an order: each starts with an in_progress step. */
+export const paymentAttempts = (order: Order) =>
+  (order.status_changes ?? []).filter((c) => c.new_status === 'in_progress').length;
