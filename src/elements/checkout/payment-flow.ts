@@ -306,7 +306,11 @@ export class PaymentFlow {
         continue;
       }
       const json = await res.json().catch(() => null);
-      if (res.ok && json && typeof json === 'object' && 'api_do_url' in json) return json as CheckoutSession;
+      if (res.ok && json && typeof json === 'object' && 'api_do_url' in json) {
+        const session = json as CheckoutSession;
+        // The status address is the merchant's, relative to where the session came from.
+        return { ...session, status_url: resolveUrl(session.status_url, url) };
+      }
       const err = (json as { error?: { message?: string; fields?: FlowError['fields'] } } | null)?.error;
       if (res.status >= 500 && res.status !== 502 && res.status !== 504) {
         lastError = flowError('session', err?.message);
@@ -434,4 +438,8 @@ function newKey(): string {
     .replaceAll('+', '-')
     .replaceAll('/', '_')
     .replaceAll('=', '');
+}
+
+function resolveUrl(url: string, base: string): string {
+  return new URL(url, new URL(base, globalThis.location?.href)).href;
 }

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DemoMerchant, startDemoMerchant } from '../../demo/merchant.ts';
+import type { CardInput } from '../../src/card/direct-body.ts';
+import {
+  type ChallengeHandle,
+  PaymentFlow,
+  type PaymentFlowOptions,
+} from '../../src/elements/checkout/payment-flow.ts';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { GatewayClient, type Order } from '../../src/server/index.ts';
+
+// The checkout's payment flow without a browser, against the real sandbox over HTTP and the demo
+// shop's server (built on the server helper) over HTTP: every request really travels.
+
+let sandbox: Sandbox;
+let shop: DemoMerchant;
+let gateway: GatewayClient;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, faultTimeoutMs: 300 });
+  gateway = new GatewayClient({ baseUrl: sandbox.url, secretKey: sandbox.secretKey, maxRetries: 0 });
+  shop = await startDemoMerchant({
+    gatewayUrl: sandbox.url,
+    secretKey: sandbox.secretKey,
+    port: 0,
+    distDir: '/nonexistent',
+  });
+});
+afterAll(async () => {
+  await shop?.close();
+  await sandbox?.close();
+});
+beforeEach(() => setFault('none'));
+
+async function setFault(fault: string): Promise<void> {
+  await fetch(`${sandbox.url}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_do: fault }),
+  });
+}
+
+const visa: CardInput = {
+  number: '4111111111111111',
+  expMonth: 12,
+  expYear: 34,
+  csc: '123',
+  cardholderName: 'Anna Berzina',
+};
+const request = { email: 'anna@example.com' };
+
+interface Sent {
+  method: string;
+  url: string;
+  body: string;
+}
+
+/** A flow whose every request is recorded on its way to the real servers. */
+function flowFor(scenario = 'one-step', options: Partial<PaymentFlowOptions> = {}) {
+  const sent: Sent[] = [];
+  const flow = new PaymentFlow({
+    sessionUrl: `${shop.url}/checkout/session?scenario=${scenario}`,
+    challenge: () => ({ done: new Promise(() => {}), close: () => {} }),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
+    ...options,
+    fetch: async (input, init) => {
+      sent.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
+      return fetch(input, init);
+    },
+  });
+  return { flow, sent };
+}
+
+const payments = (sent: Sent[]) => sent.filter((r) => r.method === 'POST' && r.url.includes('/pay/'));
+const sessions = (sent: Sent[]) =>
+  sent.filter((r) => r.method === 'POST' && r.url.includes('/checkout/session'));
+const attempts = (order: Order) =>
+  (order.status_changes ?? []).filter((c) => c.new_status === 'in_progress').length;
+
+describe('PaymentFlow against the sandbox', () => {
+  it('pays once however often pay() is called meanwhile, and card data goes only to api_do_url', async () => {
+    const { flow, sent } = flowFor();
+    const results = await Promise.all([
+      flow.pay({ card: visa, request }),
+      flow.pay({ card: visa, request }),
+      flow.pay({ card: visa, request }),
+    ]);
+    expect(new Set(results).size).toBe(1);
+    const [result] = results;
+    expect(result?.kind).toBe('succeeded');
+    expect(sessions(sent)).toHaveLength(1);
+    expect(payments(sent)).toHaveLength(1);
+    const order = await gateway.orders.get(result!.kind === 'succeeded' ? result!.orderId : '');
+    expect(order.status).toBe('paid');
+    expect(attempts(order)).toBe(1);
+    for (const r of sent.filter((r) => !r.url.includes('/pay/'))) {
+      expect(`${r.url} ${r.body}`).not.toContain('4111111111111111');
+      expect(r.body).not.toContain('"csc"');
+    }
+    expect(JSON.parse(payments(sent)[0]!.body)).toEqual({
+      card_number: '4111111111111111',
+      exp_month: 12,
+      exp_year: 34,
+      csc: '123',
+      cardholder_name: 'Anna Berzina',
+    });
+  });
+
+  it('after a 500 nothing was charged; trying again pays the same order once', async () => {
+    const { flow, sent } = flowFor();
+    await setFault('http_500');
+    const first = await flow.pay({ card: visa, request });
+    expect(first).toMatchObject({ kind: 'failed', canRetry: true, error: { type: 'server' } });
+    const orderId = first.orderId!;
+    expect((await gateway.orders.get(orderId)).status).toBe('issued');
+    const second = await flow.pay({ card: visa, request });
+    expect(second).toMatchObject({ kind: 'succeeded', orderId });
+    expect(sessions(sent)).toHaveLength(1);
+    expect(payments(sent)).toHaveLength(2);
+    expect(attempts(await gateway.orders.get(orderId))).toBe(1);
+  });
+
+  it.each(['reset', 'timeout'])(
+    'after a %s the charge is learned from the status, never paid twice',
+    async (fault) => {
+      const { flow, sent } = flowFor();
+      await setFault(fault);
+      const result = await flow.pay({ card: visa, request });
+      expect(result.kind).toBe('succeeded');
+      expect(payments(sent)).toHaveLength(1);
+      const order = await gateway.orders.get(result.orderId!);
+      expect(order.status).toBe('paid');
+      expect(attempts(order)).toBe(1);
+    },
+  );
+
+  it('a decline gives the reason, and paying again makes a new order', async () => {
+    const { flow, sent } = flowFor();
+    const declined = await flow.pay({ card: { ...visa, number: '4000000000009995' }, request });
+    expect(declined).toMatchObject({ kind: 'declined', reason: 'Decline, not sufficient funds' });
+    const paid = await flow.pay({ card: visa, request });
+    expect(paid.kind).toBe('succeeded');
+    expect(paid.orderId).not.toBe(declined.orderId);
+    const keys = sessions(sent).map((r) => JSON.parse(r.body).idempotency_key);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  const challenger =
+    (choice: 'approve' | 'fail' | 'close') =>
+    (url: string): ChallengeHandle => ({
+      // The customer answers the bank's page: the same form post a person's click makes.
+      done:
+        choice === 'close'
+          ? Promise.resolve('closed')
+          : fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: `result=${choice}`,
+              redirect: 'manual',
+            }).then(() => 'completed'),
+      close: () => {},
+    });
+
+  it('3-D Secure approved pays the order; failed declines it', async () => {
+    const approved = await flowFor('one-step', { challenge: challenger('approve') }).flow.pay({
+      card: { ...visa, number: '4000000000003220' },
+      request,
+    });
+    expect(approved.kind).toBe('succeeded');
+    expect((await gateway.orders.get(approved.orderId!)).status).toBe('paid');
+    const failed = await flowFor('one-step', { challenge: challenger('fail') }).flow.pay({
+      card: { ...visa, number: '4000000000003220' },
+      request,
+    });
+    expect(failed.kind).toBe('declined');
+    expect((await gateway.orders.get(failed.orderId!)).status).toBe('rejected');
+  });
+
+  it('a challenge the customer closes is reported as cancelled, and nothing is paid', async () => {
+    const result = await flowFor('one-step', { challenge: challenger('close') }).flow.pay({
+      card: { ...visa, number: '4000000000003220' },
+      request,
+    });
+    expect(result).toMatchObject({ kind: 'failed', error: { type: 'cancelled' } });
+    const order = await gateway.orders.get(result.orderId!);
+    expect(order.status).toBe('in_progress');
+    expect(order.paid ?? null).toBeNull();
+  });
+
+  it('a session the merchant refuses names the field, and nothing reaches the gateway', async () => {
+    const { flow, sent } = flowFor('zero-amount');
+    const before = (await gateway.orders.list()).results.length;
+    const result = await flow.pay({ card: visa, request });
+    expect(result).toMatchObject({ kind: 'failed', error: { type: 'session' } });
+    if (result.kind === 'failed') expect(result.error.fields?.map((f) => f.path)).toContain('save_consent');
+    expect(payments(sent)).toHaveLength(0);
+    expect((await gateway.orders.list()).results.length).toBe(before);
+  });
+
+  it('a two-step order ends held and is captured by the server helper', async () => {
+    const result = await flowFor('two-step').flow.pay({ card: visa, request });
+    expect(result.kind).toBe('succeeded');
+    if (result.kind === 'succeeded') expect(result.status.outcome).toBe('held');
+    const captured = await gateway.orders.capture(result.orderId!, 10);
+    expect(captured.status).toBe('paid');
+  });
+});
