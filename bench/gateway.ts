@@ -88,6 +88,8 @@ class RawGateway {
   }
 
   pay(apiDoUrl: string): Promise<unknown> {
+    // The gateway names this address; we follow it only while it stays on loopback.
+    if (new URL(apiDoUrl).hostname !== '127.0.0.1') throw new Error(`api_do_url off loopback: ${apiDoUrl}`);
     // api_do_url is the browser's endpoint: no key, as the checkout element calls it.
     return call(apiDoUrl, {
       method: 'POST',

@@ -181,8 +181,15 @@ export function printMicro(title: string, results: readonly MicroResult[]): void
   console.log(
     table(
       title,
-      ['function', 'input', 'ops/s (median)', 'ns/op', 'IQR/2'],
-      results.map((r) => [r.name, r.input, int(r.opsPerSec), ns(r.nsPerOp), pct(r.spread)]),
+      ['function', 'input', 'ops/s (median)', 'ns/op', 'IQR/2', 'best ops/s'],
+      results.map((r) => [
+        r.name,
+        r.input,
+        int(r.opsPerSec),
+        ns(r.nsPerOp),
+        pct(r.spread),
+        int(r.bestOpsPerSec),
+      ]),
     ),
   );
 }

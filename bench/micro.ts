@@ -15,6 +15,11 @@ export interface MicroResult {
   input: string;
   opsPerSec: number;
   nsPerOp: number;
+  /**
+   * The fastest round. On a busy machine every disturbance only slows a round down, so the best
+   * round moves least from run to run: use it to compare two runs, the median to read a typical cost.
+   */
+  bestOpsPerSec: number;
   /** ± half the interquartile range of the rounds' ops/s, in % of the median. */
   spread: number;
   rounds: number;
@@ -55,6 +60,7 @@ export function micro(
     input,
     opsPerSec,
     nsPerOp: 1e9 / opsPerSec,
+    bestOpsPerSec: Math.max(...samples),
     spread: spreadPct(samples),
     rounds,
     iterationsPerRound: iterations,

@@ -24,6 +24,13 @@ const GATEWAY = { payments: 300, concurrency: 8, warmup: 30, clientPairs: 200 };
 const BROWSER = { loads: 10, baselineLoads: 3 };
 
 const started = nowMs();
+// Every request and page step has its own timeout; this is the last resort that keeps a wedged run
+// from holding a CI job. Playwright kills the browser it launched when the process exits.
+const WATCHDOG_MS = 5 * 60_000;
+setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} minutes, giving up`);
+  process.exit(1);
+}, WATCHDOG_MS).unref();
 // Other work on the machine shows up in every number below; say how busy it was.
 const load = () => loadavg()[0]!.toFixed(2);
 const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
@@ -76,7 +83,7 @@ console.log(
     `validate typical order ${int(validateTypical.opsPerSec)}/s`,
     `sandbox ${int(concurrent?.paymentsPerSec ?? Number.NaN)} payments/s at c=${concurrent?.concurrency}`,
     `card form rendered ${ms(browser.cardFormFirstRender.p50, 1)} after navigation`,
-    `keystroke ${ms(browser.keystroke.handlerAndUpdate.p50, 3)}`,
+    `keystroke ${ms(browser.keystroke.handlerAndUpdate.p50, 3)} to formatted and re-rendered`,
     `bench took ${(totalMs / 1000).toFixed(1)} s (build ${(buildMs / 1000).toFixed(1)} s), load average ${load()} at end`,
   ].join(' · '),
 );
