@@ -39,6 +39,9 @@ export interface ApiResult {
 const ok = (body: unknown, status = 200): ApiResult => ({ status, body });
 const invalid = (issues: FieldIssue[]): ApiResult => ({ status: 400, body: errorBody(issues) });
 const refuse = (message: string, code: string, path = ''): ApiResult => invalid([{ path, message, code }]);
+/** The decline reason of a 3-D Secure challenge the customer cancelled (the hosted page reads it). */
+export const THREE_DS_CANCELLED = '3-D Secure cancelled by the customer';
+
 export const notFound = (what = 'Not found'): ApiResult => ({
   status: 404,
   body: { __all__: [{ message: what, code: 'not_found' }] } satisfies ErrorBody,
@@ -473,7 +476,7 @@ export class Gateway {
       this.decline(order, '3-D Secure authentication failed', '3DS_FAILED');
     } else {
       order.threeDSStatus = 'cancelled';
-      this.decline(order, '3-D Secure cancelled by the customer', '3DS_CANCELLED');
+      this.decline(order, THREE_DS_CANCELLED, '3DS_CANCELLED');
     }
     return order;
   }

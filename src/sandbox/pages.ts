@@ -1,6 +1,6 @@
-/** HTML the sandbox serves: the 3-D Secure challenge, the hosted checkout and the control page. */
+/** HTML the sandbox serves: the 3-D Secure challenge, the hosted checkouts and the control page. */
 import { toMajor } from '../protocol/index.ts';
-import type { OrderRecord } from './gateway.ts';
+import { type OrderRecord, THREE_DS_CANCELLED } from './gateway.ts';
 import type { WebhookDelivery } from './webhooks.ts';
 
 export const escapeHtml = (text: string): string =>
@@ -94,6 +94,64 @@ fetch(c.apiDoUrl,{method:'POST',headers:{'Content-Type':'application/json'},body
 if(x.j.threed_check_url){window.location.href=x.j.threed_check_url;return;}
 done(x.j.status,x.j.errors&&x.j.errors[0]&&x.j.errors[0].description);})
 .catch(function(){out.textContent='The payment could not be sent. Check the order status before trying again.';});});})();</script>`,
+  );
+}
+
+export interface ElementsPage {
+  /** Where the page loads the bundle from (same origin). */
+  scriptUrl: string;
+  /** `sha384-…` of that script. */
+  integrity: string;
+  /** The order's status address on the sandbox's origin. */
+  statusUrl: string;
+}
+
+/**
+ * The hosted page built on our own `<gateway-checkout>` (served when the browser bundle is built).
+ * It keeps the plain page's behaviour: a result with a redirect on the order goes there (the top
+ * window when framed; a cancelled challenge to cancel_redirect, else failure_redirect), otherwise the element shows the result and a declined customer may try
+ * another card. Framed, the 3-D Secure dialog's "challenge over" message is passed on to the
+ * parent, which got it straight from the challenge when the challenge ran in this frame.
+ */
+export function elementsCheckoutPage(
+  o: OrderRecord,
+  json: Record<string, unknown>,
+  framed: boolean,
+  assets: ElementsPage,
+): string {
+  const moto = o.request.is_moto === true;
+  const apiDoPath = new URL(String(json.api_do_url)).pathname;
+  const config = {
+    success: json.success_redirect ?? null,
+    failure: json.failure_redirect ?? null,
+    cancel: json.cancel_redirect ?? json.failure_redirect ?? null,
+    cancelled: THREE_DS_CANCELLED,
+    framed,
+  };
+  const attributes = [
+    `api-do-url="${escapeHtml(apiDoPath)}"`,
+    `status-url="${escapeHtml(assets.statusUrl)}"`,
+    `language="${escapeHtml(String(json.language ?? 'en'))}"`,
+    `amount="${escapeHtml(String(toMajor(o.totalMinor)))}"`,
+    `currency="${escapeHtml(o.request.currency ?? 'EUR')}"`,
+    moto ? 'moto' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return page(
+    'Pay',
+    `<main><h1>Pay ${amountText(o)}</h1>
+<gateway-checkout ${attributes}></gateway-checkout>
+<p class="note">Sandbox: use a test card, e.g. 4111 1111 1111 1111.</p></main>
+<script src="${escapeHtml(assets.scriptUrl)}" integrity="${escapeHtml(assets.integrity)}" crossorigin="anonymous"></script>
+<script>(function(){var c=${scriptJson(config)};
+function go(url){if(c.framed){window.top.location.href=url;}else{window.location.href=url;}}
+document.addEventListener('gateway-success',function(){if(c.success)go(c.success);});
+document.addEventListener('gateway-decline',function(e){var to=e.detail&&e.detail.reason===c.cancelled?c.cancel:c.failure;if(to)go(to);});
+if(c.framed&&window.parent!==window)window.addEventListener('message',function(e){var d=e.data;
+if(e.origin!==location.origin||e.source===window.parent||!d||d.type!=='gateway-3ds-complete')return;
+// targetOrigin "*": the message carries no secret, as the challenge page's own.
+try{window.parent.postMessage(d,'*');}catch(x){}});})();</script>`,
   );
 }
 

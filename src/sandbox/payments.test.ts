@@ -343,25 +343,7 @@ describe('two-step, zero-amount and saving', () => {
   });
 });
 
-describe('hosted pages', () => {
-  it('serve a labelled card form that posts to the api_do_url', async () => {
-    const order = await createOrder(sb);
-    for (const url of [order.full_page_checkout, order.iframe_checkout]) {
-      const response = await fetch(url);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('x-frame-options')).toBeNull();
-      const html = await response.text();
-      for (const label of ['Card number', 'Expiry date', 'Security code', 'Cardholder name']) {
-        expect(html).toContain(`>${label}</label>`);
-      }
-      expect(html).toMatch(/<button type="submit">Pay 10\.50 EUR<\/button>/);
-      expect(html).toContain(JSON.stringify(order.api_do_url));
-    }
-    const moto = await createOrder(sb, { is_moto: true });
-    expect(await (await fetch(moto.full_page_checkout)).text()).not.toContain('Security code');
-    expect((await fetch(`${sb.url}/checkout/unknown/`)).status).toBe(404);
-  });
-});
+// The hosted pages and their status address: hosted.test.ts.
 
 /** Subscribes a receiver that never answers well, so deliveries are recorded at the sandbox. */
 async function subscribeAll() {

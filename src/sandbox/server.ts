@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { type ErrorBody, errorBody, validate } from '../protocol/index.ts';
 import { Clock } from './clock.ts';
 import { type ApiResult, Gateway, notFound } from './gateway.ts';
-import { challengeDonePage, challengePage, checkoutPage, controlPage, messagePage } from './pages.ts';
+import { BUNDLE_PATH, checkoutStatusOf, readBundle } from './hosted.ts';
+import {
+  challengeDonePage,
+  challengePage,
+  checkoutPage,
+  controlPage,
+  elementsCheckoutPage,
+  messagePage,
+} from './pages.ts';
 import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.ts';
 
 export const DEFAULT_SECRET_KEY = 'sk_sandbox_test';
@@ -31,6 +39,12 @@ export interface SandboxOptions {
   now?: () => Date;
   /** How long the "timeout" fault holds a direct payment's connection before dropping it. Default 30 s. */
   faultTimeoutMs?: number;
+  /**
+   * Where the browser bundle (`gateway-checkout.iife.js`) is looked for, on every request: the
+   * hosted pages use `<gateway-checkout>` when it is there and the plain HTML form when it is not.
+   * Default: the package's `dist/`; `null`: never (always the plain form).
+   */
+  distDir?: string | null;
 }
 
 export interface Sandbox {
@@ -123,6 +137,12 @@ function keyMatches(header: string | undefined, key: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+/** The package's dist/, found from this file both in src/ and in dist/. */
+function defaultDistDir(): string | null {
+  const root = packageRoot();
+  return root && join(root, 'dist');
+}
+
 /** The package root, found from this file both in src/ and in dist/. */
 function packageRoot(): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -164,6 +184,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const secretKey = options.secretKey ?? DEFAULT_SECRET_KEY;
   const faultTimeoutMs = options.faultTimeoutMs ?? 30_000;
+  const distDir = options.distDir === undefined ? defaultDistDir() : options.distDir;
   const clock = new Clock(options.now);
   const hooks = new WebhookDispatcher(options.webhookRetry ?? {}, () => clock.now());
   let origin = '';
@@ -374,18 +395,44 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       sendHtml(res, 404, messagePage('Not found', 'This checkout does not exist.'));
       return;
     }
-    sendHtml(res, 200, checkoutPage(order, gateway.orderJson(order), framed));
+    const json = gateway.orderJson(order);
+    // Our own elements once the browser bundle is built; the plain form when started from source.
+    const bundle = readBundle(distDir);
+    const html = bundle
+      ? elementsCheckoutPage(order, json, framed, {
+          scriptUrl: BUNDLE_PATH,
+          integrity: bundle.integrity,
+          statusUrl: `/checkout/${payToken}/status`,
+        })
+      : checkoutPage(order, json, framed);
+    sendHtml(res, 200, html);
+  }
+
+  /** The hosted page's status address: the unguessable order token is its only credential. */
+  function checkoutStatus(req: IncomingMessage, res: ServerResponse, payToken: string): void {
+    req.resume();
+    if (req.method !== 'GET') {
+      const r = methodNotAllowed(req.method ?? '');
+      sendJson(res, r.status, r.body, { Allow: 'GET' });
+      return;
+    }
+    const order = gateway.orderByToken(payToken);
+    if (!order) {
+      const r = notFound('This checkout does not exist.');
+      sendJson(res, r.status, r.body);
+      return;
+    }
+    sendJson(res, 200, checkoutStatusOf(gateway.orderJson(order)));
   }
 
   function asset(res: ServerResponse): void {
-    const root = packageRoot();
-    const file = root && join(root, 'dist', 'gateway-checkout.iife.js');
-    if (!file || !existsSync(file)) {
+    const bundle = readBundle(distDir);
+    if (!bundle) {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('The browser bundle is not built (npm run build).');
       return;
     }
-    const js = readFileSync(file);
+    const { js } = bundle;
     res.writeHead(200, {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Content-Length': js.length,
@@ -405,7 +452,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (challenge) return threeDS(req, res, challenge[1]!);
     const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);
     if (hosted) return checkout(res, hosted[1]!, Boolean(hosted[2]));
-    if (path === '/assets/gateway-checkout.iife.js') return asset(res);
+    const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
+    if (hostedStatus) return checkoutStatus(req, res, hostedStatus[1]!);
+    if (path === BUNDLE_PATH) return asset(res);
     if (path === '/_sandbox' || path.startsWith('/_sandbox/')) return control(req, url, res);
     if (path === '/') {
       res.writeHead(302, { Location: '/_sandbox/' });

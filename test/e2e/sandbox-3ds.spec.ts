@@ -82,18 +82,4 @@ test('the challenge inside an iframe tells its parent when it is done', async ({
     .toContainEqual({ type: 'gateway-3ds-complete', order_id: id, status: 'paid' });
 });
 
-test('the hosted payment page pays through the challenge', async ({ page }) => {
-  const order = await apiCall('/orders/', {
-    client: { email: 'buyer@example.com' },
-    products: [{ title: 'Tea', price: 7 }],
-  });
-  await page.goto(String(order.full_page_checkout));
-  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Cardholder name').fill('Ada Lovelace');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('You can close this window')).toBeVisible();
-  expect((await apiCall(`/orders/${order.id}/`)).status).toBe('paid');
-});
+// The hosted payment pages (our element, or the plain form without a build): sandbox-hosted.spec.ts.

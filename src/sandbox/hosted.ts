@@ -1,0 +1,60 @@
+/**
+ * What the hosted payment pages need besides their HTML: the order's status for the page's own
+ * `<gateway-checkout>`, and the browser bundle that element comes from.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type CheckoutStatus,
+  checkoutStatusSchema,
+  declineReason,
+  orderSchema,
+  outcomeOf,
+} from '../protocol/index.ts';
+
+export const BUNDLE_FILE = 'gateway-checkout.iife.js';
+export const BUNDLE_PATH = `/assets/${BUNDLE_FILE}`;
+
+/**
+ * GET /checkout/<token>/status: the CheckoutStatus the element reads, built from the order object
+ * exactly as the merchant server helper builds it. Only these six fields: never the card's masked
+ * number, holder, type or anything else of transaction_details.
+ */
+export function checkoutStatusOf(orderJson: Record<string, unknown>): CheckoutStatus {
+  const order = orderSchema.parse(orderJson);
+  const currency = order.currency?.toUpperCase();
+  return checkoutStatusSchema.parse({
+    order_id: order.id,
+    status: order.status,
+    outcome: outcomeOf(order.status),
+    reason: declineReason(order) ?? null,
+    amount: order.total ?? 0,
+    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'XXX',
+  });
+}
+
+export interface Bundle {
+  /** The script's bytes, as served at /assets/gateway-checkout.iife.js. */
+  js: Buffer;
+  /** `sha384-…` for the script tag. */
+  integrity: string;
+}
+
+/**
+ * The browser bundle in `distDir`, read now (a build may appear or change while the sandbox runs),
+ * or null when it is not built. Its integrity hash is computed from the bytes served: the same
+ * value the build writes to `gateway-checkout.iife.js.integrity`, but never stale while a rebuild
+ * is half done, so the page never names a hash its script does not have.
+ */
+export function readBundle(distDir: string | null): Bundle | null {
+  if (!distDir) return null;
+  const file = join(distDir, BUNDLE_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const js = readFileSync(file);
+    return { js, integrity: `sha384-${createHash('sha384').update(js).digest('base64')}` };
+  } catch {
+    return null;
+  }
+}
