@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_FIELDS } from './direct-payment.ts';
+import { declineReason, type Order, outcomeOf } from './order.ts';
 import { SETUP_FUTURE_USE } from './order-request.ts';
 import { countryCode, currencyCode, languageCode } from './primitives.ts';
 
@@ -121,6 +122,23 @@ export const checkoutStatusSchema = z.strictObject({
   currency: currencyCode,
 });
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+/**
+ * The status answer for an order, as the merchant's server and the sandbox's hosted pages give it:
+ * these six fields only, never anything of the card.
+ */
+export function checkoutStatusOf(order: Order): CheckoutStatus {
+  const currency = order.currency?.toUpperCase();
+  return checkoutStatusSchema.parse({
+    order_id: order.id,
+    status: order.status,
+    outcome: outcomeOf(order.status),
+    reason: declineReason(order) ?? null,
+    amount: order.total ?? 0,
+    // ISO 4217 "no currency", for an order that does not say.
+    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'XXX',
+  });
+}
 
 /** Names of card fields, as anyone might spell them, that a session request must never carry. */
 export const FORBIDDEN_SESSION_KEYS: readonly string[] = [

@@ -5,13 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type CheckoutStatus,
-  checkoutStatusSchema,
-  declineReason,
-  orderSchema,
-  outcomeOf,
-} from '../protocol/index.ts';
+import { type CheckoutStatus, orderSchema, checkoutStatusOf as statusOfOrder } from '../protocol/index.ts';
 
 export const BUNDLE_FILE = 'gateway-checkout.iife.js';
 export const BUNDLE_PATH = `/assets/${BUNDLE_FILE}`;
@@ -22,16 +16,7 @@ export const BUNDLE_PATH = `/assets/${BUNDLE_FILE}`;
  * number, holder, type or anything else of transaction_details.
  */
 export function checkoutStatusOf(orderJson: Record<string, unknown>): CheckoutStatus {
-  const order = orderSchema.parse(orderJson);
-  const currency = order.currency?.toUpperCase();
-  return checkoutStatusSchema.parse({
-    order_id: order.id,
-    status: order.status,
-    outcome: outcomeOf(order.status),
-    reason: declineReason(order) ?? null,
-    amount: order.total ?? 0,
-    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'XXX',
-  });
+  return statusOfOrder(orderSchema.parse(orderJson));
 }
 
 export interface Bundle {

@@ -3,18 +3,15 @@ import {
   type CheckoutConfig,
   type CheckoutSession,
   type CheckoutSessionRequest,
-  type CheckoutStatus,
   checkoutConfigSchema,
   checkoutSessionRequestSchema,
   checkoutSessionSchema,
-  checkoutStatusSchema,
-  declineReason,
+  checkoutStatusOf,
   describeIssues,
   type FieldIssue,
   fieldIssues,
   type OrderRequest,
   type OrderRuleOptions,
-  outcomeOf,
 } from '../protocol/index.ts';
 import { findCardData, textHasCardNumber } from './card-data.ts';
 import type { GatewayClient } from './client.ts';
@@ -245,16 +242,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     if (!orderId || !token || !tokenValid(orderId, token))
       return fail(403, 'forbidden', 'this status address is not valid for that order');
     const order = await options.client.orders.get(orderId);
-    const currency = order.currency?.toUpperCase();
-    const status: CheckoutStatus = checkoutStatusSchema.parse({
-      order_id: order.id,
-      status: order.status,
-      outcome: outcomeOf(order.status),
-      reason: declineReason(order) ?? null,
-      amount: order.total ?? 0,
-      // ISO 4217 "no currency", for an order that does not say.
-      currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'XXX',
-    });
+    const status = checkoutStatusOf(order);
     return json(200, status);
   }
 
