@@ -250,7 +250,8 @@ export class GatewayCheckout extends LitElement {
     const saveMethod = this.#saveMethod;
     const showConsent = saveMethod != null && saveMethod !== 'merchant';
     const busy = this.#busy;
-    const locked = busy || (this.#moto && this.view === 'succeeded');
+    // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
+    const locked = busy || this.view === 'succeeded';
     return html`
       <form part="form" novalidate @submit=${this.#onSubmit} aria-busy=${busy ? 'true' : 'false'}>
         ${
@@ -364,7 +365,7 @@ export class GatewayCheckout extends LitElement {
   /** Pays with what the customer entered. Repeated calls while paying join the payment under way. */
   async pay(): Promise<void> {
     const flow = this.#flow;
-    if (!flow || this.#busy || this.view === 'loading') return;
+    if (!flow || this.#busy || this.view === 'loading' || this.view === 'succeeded') return;
     if (this.presentation === 'redirect') return this.#redirectToHosted();
     if (!this.#validate()) return;
     const card = readCard(this.cardForm!);

@@ -1,0 +1,757 @@
+import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import { cdp, page, userEvent } from 'vitest/browser';
+import '../../define.ts';
+import type { CheckoutConfig, CheckoutSession, CheckoutStatus } from '../../protocol/session.ts';
+import type { GatewayCardForm } from '../card-form/card-form.ts';
+import { errorText, futureExpiry, inner, typeInto } from '../shared/test-support.ts';
+import type { GatewayCheckout } from './checkout.ts';
+
+const VISA = '4111111111111111';
+const CSC = '907';
+const NAME = 'Ann Lee';
+const GATEWAY = 'https://gw.example';
+
+// ---------------------------------------------------------------------------------------------
+// A scripted merchant server and gateway at the network boundary: the three contract routes of
+// src/protocol/session.ts and each order's api_do_url. Everything the element sends is recorded.
+// ---------------------------------------------------------------------------------------------
+
+interface Sent {
+  readonly url: string;
+  readonly method: string;
+  readonly body: string;
+  readonly credentials: RequestCredentials | undefined;
+}
+
+/** What the gateway does with the next payment POST. */
+type PaymentScript =
+  | 'paid' // charges the card and answers
+  | 'declined' // declines with "Decline, not sufficient funds"
+  | 'lost' // the answer never arrives (fetch rejects); nothing was charged
+  | 'lost-paid' // the card was charged, then the answer was lost
+  | '3ds'; // answers a 3-D Secure challenge; the order waits for the bank
+
+interface Order {
+  status: string;
+  reason: string | null;
+}
+
+const DEFAULT_CONFIG: CheckoutConfig = {
+  amount: 32.25,
+  currency: 'EUR',
+  language: 'en',
+  merchant_name: 'Lindenhof Books',
+  avs: 'off',
+  save: null,
+  moto: false,
+  collect_email: false,
+};
+
+class FakeMerchant {
+  readonly sent: Sent[] = [];
+  readonly orders = new Map<string, Order>();
+  config: CheckoutConfig = { ...DEFAULT_CONFIG };
+  /** One entry per payment POST, in order; the last one repeats. */
+  payments: PaymentScript[] = ['paid'];
+  threeDsUrl = 'about:blank';
+  #paymentGate: Promise<void> | null = null;
+  readonly #realFetch = window.fetch;
+
+  /** The next payment POST waits until the returned function is called (a slow gateway). */
+  holdPayments(): () => void {
+    let release = () => {};
+    this.#paymentGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.#paymentGate = null;
+      release();
+    };
+  }
+
+  install(): void {
+    window.fetch = this.fetch;
+  }
+  uninstall(): void {
+    window.fetch = this.#realFetch;
+  }
+
+  sessionPosts(): Sent[] {
+    return this.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/checkout/session'));
+  }
+  paymentPosts(): Sent[] {
+    return this.sent.filter((r) => r.method === 'POST' && r.url.startsWith(GATEWAY));
+  }
+  statusGets(): Sent[] {
+    return this.sent.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/checkout/status');
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? init.body : '';
+    this.sent.push({ url: url.href, method, body, credentials: init?.credentials });
+
+    if (url.origin === location.origin && url.pathname === '/checkout/session') {
+      if (method === 'GET') return json(this.config);
+      const id = `ord_${this.orders.size + 1}`;
+      this.orders.set(id, { status: 'issued', reason: null });
+      const session: CheckoutSession = {
+        order_id: id,
+        api_do_url: `${GATEWAY}/do/${id}`,
+        status_url: `/checkout/status?order=${id}&token=tok_${id}`,
+        amount: this.config.amount,
+        currency: this.config.currency,
+        language: this.config.language,
+        avs: this.config.avs,
+        save: this.config.save,
+        moto: this.config.moto,
+        iframe_checkout: null,
+        full_page_checkout: null,
+      };
+      return json(session, 201);
+    }
+    if (url.origin === location.origin && url.pathname === '/checkout/status') {
+      const id = url.searchParams.get('order') ?? '';
+      const order = this.orders.get(id);
+      if (!order) return json({ error: { message: 'no such order' } }, 404);
+      const status: CheckoutStatus = {
+        order_id: id,
+        status: order.status,
+        outcome: outcomeOf(order.status),
+        reason: order.reason,
+        amount: this.config.amount,
+        currency: this.config.currency,
+      };
+      return json(status);
+    }
+    if (url.origin === GATEWAY && method === 'POST') {
+      const id = url.pathname.split('/').at(-1) ?? '';
+      const order = this.orders.get(id);
+      if (!order) return json({ __all__: [{ message: 'Order not found' }] }, 404);
+      const index = this.paymentPosts().length - 1;
+      const script = this.payments[Math.min(index, this.payments.length - 1)] ?? 'paid';
+      if (this.#paymentGate) await this.#paymentGate;
+      switch (script) {
+        case 'paid':
+          order.status = 'paid';
+          return json({ status: 'paid', order_id: id });
+        case 'declined':
+          order.status = 'rejected';
+          order.reason = 'Decline, not sufficient funds';
+          return json({ status: 'rejected', order_id: id });
+        case 'lost':
+          throw new TypeError('Failed to fetch');
+        case 'lost-paid':
+          order.status = 'paid';
+          throw new TypeError('Failed to fetch');
+        case '3ds':
+          order.status = 'in_progress';
+          return json({ threed_check_url: this.threeDsUrl, order_id: id });
+      }
+    }
+    // Nothing else is ours to answer; it is still recorded above.
+    return this.#realFetch.call(window, input, init);
+  };
+}
+
+/** How the merchant server reads the statuses this gateway uses (as src/protocol/order.ts does). */
+function outcomeOf(status: string): CheckoutStatus['outcome'] {
+  if (status === 'paid') return 'succeeded';
+  if (status === 'rejected') return 'declined';
+  return 'pending'; // issued, in_progress
+}
+
+function json(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers: the element as a person sees it.
+// ---------------------------------------------------------------------------------------------
+
+const SESSION = html`<gateway-checkout session-url="/checkout/session"></gateway-checkout>`;
+
+/** Mounts the template and waits until the configuration is loaded (the pay button is enabled). */
+async function mount(template: TemplateResult = SESSION): Promise<GatewayCheckout> {
+  const root = await fixture<HTMLElement>(template);
+  const el = (
+    root.localName === 'gateway-checkout' ? root : root.querySelector('gateway-checkout')
+  ) as GatewayCheckout;
+  await waitUntil(() => payButton(el) && !payButton(el).disabled, 'the checkout did not load', {
+    timeout: 3000,
+  });
+  await el.updateComplete;
+  return el;
+}
+
+function payButton(el: GatewayCheckout): HTMLButtonElement {
+  return el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="pay-button"]')!;
+}
+function cardForm(el: GatewayCheckout): GatewayCardForm {
+  return el.shadowRoot!.querySelector('gateway-card-form')!;
+}
+function statusText(el: GatewayCheckout): string {
+  return el.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim() ?? '';
+}
+function alertText(el: GatewayCheckout): string {
+  return el.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim() ?? '';
+}
+function within(el: Element) {
+  return page.elementLocator(el);
+}
+
+/** The focused element, inside shadow roots. */
+function focused(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+async function fillCard(el: GatewayCheckout, { csc = CSC }: { csc?: string } = {}): Promise<void> {
+  const form = cardForm(el);
+  await typeInto(form, 'number', VISA);
+  await typeInto(form, 'expiry', futureExpiry().replace('/', ''));
+  if (!form.moto) await typeInto(form, 'csc', csc);
+  await typeInto(form, 'name', NAME);
+  await form.updateComplete;
+}
+
+async function clickPay(el: GatewayCheckout): Promise<void> {
+  await userEvent.click(payButton(el));
+}
+
+async function settled(el: GatewayCheckout, what: string): Promise<void> {
+  await waitUntil(
+    () => {
+      const view = el.shadowRoot!.querySelector('[role="status"]')?.classList;
+      return !!view && (view.contains('succeeded') || view.contains('declined') || view.contains('failed'));
+    },
+    `no result: ${what}`,
+    { timeout: 5000 },
+  );
+  await el.updateComplete;
+}
+
+/** Records the detail of every event that reaches the document, of every type a page can see. */
+class EventLog {
+  readonly details: Array<{ type: string; detail: string }> = [];
+  readonly #types = [
+    ...Object.keys(window)
+      .filter((key) => key.startsWith('on'))
+      .map((key) => key.slice(2)),
+    'gateway-ready',
+    'gateway-change',
+    'gateway-success',
+    'gateway-decline',
+    'gateway-error',
+    'gateway-card-change',
+  ];
+  readonly #listener = (event: Event) => {
+    if (event instanceof CustomEvent) {
+      this.details.push({ type: event.type, detail: JSON.stringify(event.detail) ?? '' });
+    }
+  };
+  start(): void {
+    for (const type of this.#types) document.addEventListener(type, this.#listener, true);
+  }
+  stop(): void {
+    for (const type of this.#types) document.removeEventListener(type, this.#listener, true);
+  }
+  of<T>(type: string): T[] {
+    return this.details.filter((d) => d.type === type).map((d) => JSON.parse(d.detail) as T);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('gateway-checkout', () => {
+  let fake: FakeMerchant;
+  let events: EventLog;
+
+  beforeEach(() => {
+    fake = new FakeMerchant();
+    fake.install();
+    events = new EventLog();
+    events.start();
+  });
+  afterEach(() => {
+    fixtureCleanup();
+    events.stop();
+    fake.uninstall();
+  });
+
+  describe('defaults and accessibility', () => {
+    it('names the pay button with the amount of the configuration and is accessible when idle', async () => {
+      const el = await mount();
+      expect(fake.sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).to.deep.equal([
+        'GET /checkout/session',
+      ]);
+      expect(within(el).getByRole('button', { name: 'Pay €32.25', exact: true }).element()).to.equal(
+        payButton(el),
+      );
+      expect(events.of('gateway-ready')).to.deep.equal([{ amount: 32.25, currency: 'EUR' }]);
+      for (const name of ['Card number', 'Expiry date', 'Security code', 'Cardholder name']) {
+        expect(within(el).getByRole('textbox', { name, exact: true }).query(), name).to.exist;
+      }
+      await expect(el).to.be.accessible();
+    });
+
+    it('is accessible with every field and its validation errors shown', async () => {
+      fake.config = {
+        ...DEFAULT_CONFIG,
+        collect_email: true,
+        avs: 'standard',
+        save: { method: 'one-click', consent_required: true, merchant_name: 'Lindenhof Books' },
+      };
+      const el = await mount();
+      await expect(el).to.be.accessible();
+      await clickPay(el);
+      await el.updateComplete;
+      expect(errorText(cardForm(el), 'number')).to.equal('Enter a valid card number.');
+      await expect(el).to.be.accessible();
+    });
+
+    it('is accessible while paying, with every input disabled', async () => {
+      fake.config = { ...DEFAULT_CONFIG, collect_email: true, avs: 'standard' };
+      const el = await mount();
+      await typeInto(el, 'email', 'ann@example.com');
+      await fillCard(el);
+      const address = el.shadowRoot!.querySelector('gateway-billing-address')!;
+      await typeInto(address, 'address', '1 Main Street');
+      await typeInto(address, 'zip_code', '10115');
+      const release = fake.holdPayments();
+      await clickPay(el);
+      await waitUntil(() => fake.paymentPosts().length === 1, 'no payment POST');
+      await el.updateComplete;
+      expect(payButton(el).disabled).to.equal(true);
+      expect(payButton(el).textContent?.trim()).to.equal('Processing the payment…');
+      expect(el.shadowRoot!.querySelector('form')!.getAttribute('aria-busy')).to.equal('true');
+      const inputs = [
+        inner(el, 'email'),
+        ...['number', 'expiry', 'csc', 'name'].map((id) => inner(cardForm(el), id)),
+        inner(address, 'address'),
+        inner(address, 'zip_code'),
+        inner<HTMLSelectElement>(address, 'country'),
+      ];
+      for (const input of inputs) expect(input.disabled, input.id).to.equal(true);
+      await expect(el).to.be.accessible();
+      release();
+      await settled(el, 'after the gateway answered');
+      expect(statusText(el)).to.contain('Payment successful');
+    });
+
+    it('is accessible in the dark scheme on a dark page', async () => {
+      await cdp().send('Emulation.setEmulatedMedia', {
+        features: [{ name: 'prefers-color-scheme', value: 'dark' }],
+      });
+      try {
+        fake.payments = ['declined'];
+        const el = await mount(
+          html`<div style="background: #121212; color: #e8e8e8; padding: 16px">
+            <gateway-checkout session-url="/checkout/session"></gateway-checkout>
+          </div>`,
+        );
+        // The dark scheme is in effect: the fields take their dark palette.
+        expect(matchMedia('(prefers-color-scheme: dark)').matches).to.equal(true);
+        expect(getComputedStyle(cardForm(el)).backgroundColor).to.equal('rgb(27, 27, 31)');
+        await expect(el).to.be.accessible();
+        await fillCard(el);
+        await clickPay(el);
+        await settled(el, 'declined in the dark');
+        expect(alertText(el)).to.contain('insufficient funds');
+        await expect(el).to.be.accessible();
+      } finally {
+        await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+      }
+    });
+
+    it('is accessible right to left', async () => {
+      const el = await mount(
+        html`<div dir="rtl" lang="en"><gateway-checkout session-url="/checkout/session"></gateway-checkout></div>`,
+      );
+      expect(getComputedStyle(el).direction).to.equal('rtl');
+      expect(within(el).getByRole('button', { name: 'Pay €32.25', exact: true }).query()).to.exist;
+      await expect(el).to.be.accessible();
+      await clickPay(el);
+      await el.updateComplete;
+      await expect(el).to.be.accessible();
+    });
+
+    it('asks for an e-mail address only when the configuration says collect_email', async () => {
+      const without = await mount();
+      expect(within(without).getByRole('textbox', { name: 'E-mail' }).query()).to.equal(null);
+      fixtureCleanup();
+      fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+      const el = await mount();
+      const email = within(el).getByRole('textbox', { name: 'E-mail', exact: true }).element();
+      expect(email.getAttribute('type')).to.equal('email');
+      expect(email.getAttribute('autocomplete')).to.equal('email');
+    });
+
+    for (const avs of ['off', 'standard', 'custom'] as const) {
+      it(`${avs === 'off' ? 'shows no' : 'shows the'} billing address with avs "${avs}"`, async () => {
+        fake.config = { ...DEFAULT_CONFIG, avs };
+        const el = await mount();
+        for (const name of ['Address', 'Postal code']) {
+          const field = within(el).getByRole('textbox', { name, exact: true }).query();
+          if (avs === 'off') expect(field, name).to.equal(null);
+          else expect(field, name).to.exist;
+        }
+      });
+    }
+
+    for (const method of ['one-click', 'automatic', 'recurring', 'merchant'] as const) {
+      it(`${method === 'merchant' ? 'asks no' : 'asks for'} consent to save the card with "${method}"`, async () => {
+        fake.config = {
+          ...DEFAULT_CONFIG,
+          save: { method, consent_required: true, merchant_name: 'Lindenhof Books' },
+        };
+        const el = await mount();
+        const box = within(el).getByRole('checkbox').query();
+        if (method === 'merchant') expect(box).to.equal(null);
+        else {
+          // The customer sees who will keep the card.
+          expect(
+            within(el)
+              .getByRole('checkbox', { name: /Lindenhof Books/ })
+              .query(),
+          ).to.exist;
+          expect((box as HTMLInputElement).checked).to.equal(false);
+        }
+      });
+    }
+
+    it('has no security code field for MOTO, by attribute or by configuration', async () => {
+      const byAttribute = await mount(
+        html`<gateway-checkout moto session-url="/checkout/session"></gateway-checkout>`,
+      );
+      expect(within(byAttribute).getByRole('textbox', { name: 'Card number' }).query()).to.exist;
+      expect(within(byAttribute).getByRole('textbox', { name: 'Security code' }).query()).to.equal(null);
+      fixtureCleanup();
+      fake.config = { ...DEFAULT_CONFIG, moto: true };
+      const byConfig = await mount();
+      expect(within(byConfig).getByRole('textbox', { name: 'Card number' }).query()).to.exist;
+      expect(within(byConfig).getByRole('textbox', { name: 'Security code' }).query()).to.equal(null);
+    });
+  });
+
+  describe('paying', () => {
+    it('with an invalid form shows the messages, focuses the first invalid field and sends nothing', async () => {
+      fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+      const el = await mount();
+      const before = fake.sent.length;
+      await clickPay(el);
+      await el.updateComplete;
+      expect(focused()).to.equal(inner(el, 'email'));
+      expect(errorText(cardForm(el), 'number')).to.equal('Enter a valid card number.');
+      expect(errorText(cardForm(el), 'expiry')).to.equal('Enter a valid expiry date (MM/YY).');
+      // With the e-mail address in, the first invalid field is the card's expiry date.
+      await typeInto(el, 'email', 'ann@example.com');
+      await typeInto(cardForm(el), 'number', VISA);
+      await clickPay(el);
+      await el.updateComplete;
+      expect(focused()).to.equal(inner(cardForm(el), 'expiry'));
+      // Enter in a field submits too, and is held back the same way.
+      await userEvent.keyboard('{Enter}');
+      await el.updateComplete;
+      expect(fake.sent.length).to.equal(before);
+      expect(events.of('gateway-success').length + events.of('gateway-error').length).to.equal(0);
+    });
+
+    it('succeeds once, and the card goes to api_do_url only', async () => {
+      fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+      const el = await mount();
+      await typeInto(el, 'email', 'ann@example.com');
+      await fillCard(el);
+      await clickPay(el);
+      await settled(el, 'after paying');
+
+      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(statusText(el)).to.contain('Payment successful');
+      expect(alertText(el)).to.equal('');
+
+      // The card went to the order's api_do_url, without the merchant's cookies.
+      const payments = fake.paymentPosts();
+      expect(payments.length).to.equal(1);
+      expect(payments[0]!.url).to.equal(`${GATEWAY}/do/ord_1`);
+      expect(payments[0]!.credentials).to.equal('omit');
+      const [month, year] = futureExpiry().split('/').map(Number);
+      expect(JSON.parse(payments[0]!.body)).to.deep.equal({
+        card_number: VISA,
+        exp_month: month,
+        exp_year: year,
+        csc: CSC,
+        cardholder_name: NAME,
+      });
+
+      // And nowhere else: not the session POST, not any other request, event, attribute.
+      const secrets = [VISA, '4111 1111 1111 1111', CSC];
+      const leaks = (where: string, text: string) => {
+        for (const secret of secrets) expect(text.includes(secret), `${where}: ${text}`).to.equal(false);
+      };
+      const session = fake.sessionPosts();
+      expect(session.length).to.equal(1);
+      const sessionBody = JSON.parse(session[0]!.body) as Record<string, unknown>;
+      expect(sessionBody.email).to.equal('ann@example.com');
+      expect(sessionBody.idempotency_key).to.match(/^[A-Za-z0-9_-]{16,128}$/);
+      for (const request of fake.sent.filter((r) => !r.url.startsWith(GATEWAY))) {
+        leaks(`${request.method} ${request.url}`, `${request.url} ${request.body}`);
+      }
+      expect(fake.statusGets().length).to.be.greaterThan(0);
+      for (const request of fake.statusGets()) leaks('status URL', request.url);
+
+      const types = new Set(events.details.map((d) => d.type));
+      for (const type of ['gateway-ready', 'gateway-change', 'gateway-success']) {
+        expect(types.has(type), type).to.equal(true);
+      }
+      for (const { type, detail } of events.details) leaks(`event ${type}`, detail);
+      expect(events.of('gateway-change').at(-1)).to.deep.equal({
+        brand: 'visa',
+        complete: true,
+        empty: false,
+        valid: true,
+      });
+
+      const nodes = [el, ...el.shadowRoot!.querySelectorAll('*')];
+      for (const node of [...nodes]) {
+        if (node.shadowRoot) nodes.push(...node.shadowRoot.querySelectorAll('*'));
+      }
+      for (const node of nodes) {
+        for (const attr of node.attributes) leaks(`${node.localName}[${attr.name}]`, attr.value);
+      }
+    });
+
+    it('pays once after a double click and Enter', async () => {
+      const el = await mount();
+      await fillCard(el);
+      const release = fake.holdPayments();
+      await userEvent.dblClick(payButton(el));
+      inner(cardForm(el), 'name').focus();
+      await userEvent.keyboard('{Enter}');
+      await waitUntil(() => fake.paymentPosts().length > 0, 'no payment POST');
+      await userEvent.keyboard('{Enter}');
+      // A script submitting the form meanwhile joins the payment under way too.
+      el.shadowRoot!.querySelector('form')!.requestSubmit();
+      release();
+      await settled(el, 'after the double click');
+      expect(fake.sessionPosts().length).to.equal(1);
+      expect(fake.paymentPosts().length).to.equal(1);
+      expect(events.of('gateway-success').length).to.equal(1);
+    });
+
+    it('does not pay a paid order again when Pay is pressed after the success', async () => {
+      const el = await mount();
+      await fillCard(el);
+      await clickPay(el);
+      await settled(el, 'after paying');
+      expect(statusText(el)).to.contain('Payment successful');
+      expect(payButton(el).disabled).to.equal(true);
+      inner(cardForm(el), 'name').focus();
+      await userEvent.keyboard('{Enter}');
+      el.shadowRoot!.querySelector('form')!.requestSubmit();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fake.paymentPosts().length).to.equal(1);
+      expect(events.of('gateway-success').length).to.equal(1);
+      expect(statusText(el)).to.contain('Payment successful');
+    });
+
+    it('shows a decline in plain words, keeps the card but its code, and pays again on a new order', async () => {
+      fake.payments = ['declined', 'paid'];
+      const el = await mount();
+      await fillCard(el);
+      await clickPay(el);
+      await settled(el, 'after the decline');
+
+      expect(events.of('gateway-decline')).to.deep.equal([
+        { orderId: 'ord_1', reason: 'Decline, not sufficient funds' },
+      ]);
+      expect(alertText(el)).to.contain('insufficient funds');
+      expect(statusText(el)).to.not.contain('successful');
+      expect(inner(cardForm(el), 'number').value).to.equal('4111 1111 1111 1111');
+      expect(inner(cardForm(el), 'name').value).to.equal(NAME);
+      expect(inner(cardForm(el), 'csc').value).to.equal('');
+      await expect(el).to.be.accessible();
+
+      await typeInto(cardForm(el), 'csc', '123');
+      await clickPay(el);
+      await settled(el, 'after paying again');
+      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_2', status: 'paid' }]);
+      const keys = fake
+        .sessionPosts()
+        .map((r) => (JSON.parse(r.body) as { idempotency_key: string }).idempotency_key);
+      expect(keys.length).to.equal(2);
+      expect(keys[0]).to.not.equal(keys[1]);
+      expect(fake.paymentPosts().map((r) => r.url)).to.deep.equal([
+        `${GATEWAY}/do/ord_1`,
+        `${GATEWAY}/do/ord_2`,
+      ]);
+      expect(alertText(el)).to.equal('');
+    });
+
+    it('after a lost answer on an unpaid order says so, and pays the same order again', async () => {
+      fake.payments = ['lost', 'paid'];
+      const el = await mount();
+      await fillCard(el);
+      await clickPay(el);
+      await settled(el, 'after the lost answer');
+
+      expect(alertText(el)).to.equal(
+        'The payment did not go through. No money was taken; you can try again.',
+      );
+      const errors = events.of<{ type: string; message: string }>('gateway-error');
+      expect(errors.map((e) => e.type)).to.deep.equal(['network']);
+      expect(events.of('gateway-success').length).to.equal(0);
+      expect(within(el).getByRole('button', { name: 'Pay €32.25', exact: true }).query()).to.exist;
+
+      await clickPay(el);
+      await settled(el, 'after paying again');
+      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(fake.sessionPosts().length).to.equal(1);
+      expect(fake.paymentPosts().map((r) => r.url)).to.deep.equal([
+        `${GATEWAY}/do/ord_1`,
+        `${GATEWAY}/do/ord_1`,
+      ]);
+      expect(statusText(el)).to.contain('Payment successful');
+    });
+
+    it('after a lost answer on a paid order shows the success and pays nothing more', async () => {
+      fake.payments = ['lost-paid'];
+      const el = await mount();
+      await fillCard(el);
+      await clickPay(el);
+      await settled(el, 'after the lost answer');
+      expect(statusText(el)).to.contain('Payment successful');
+      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(events.of('gateway-error').length).to.equal(0);
+      expect(fake.paymentPosts().length).to.equal(1);
+    });
+  });
+
+  describe('3-D Secure', () => {
+    async function challenged(): Promise<{
+      el: GatewayCheckout;
+      dialog: HTMLDialogElement;
+      frame: HTMLIFrameElement;
+    }> {
+      fake.payments = ['3ds'];
+      const el = await mount();
+      await fillCard(el);
+      await clickPay(el);
+      await waitUntil(() => el.shadowRoot!.querySelector('dialog')?.open, 'no challenge dialog');
+      await el.updateComplete;
+      const dialog = within(el)
+        .getByRole('dialog', { name: 'Confirm the payment with your bank', exact: true })
+        .element() as HTMLDialogElement;
+      expect(dialog.matches(':modal')).to.equal(true);
+      const frame = dialog.querySelector('iframe')!;
+      expect(frame.getAttribute('src')).to.equal('about:blank');
+      expect(frame.title).to.equal('Confirm the payment with your bank');
+      expect(statusText(el)).to.equal('Waiting for your bank to confirm the payment…');
+      return { el, dialog, frame };
+    }
+
+    it('opens a modal dialog with the bank page; Escape closes it and says authentication was cancelled', async () => {
+      const { el, dialog } = await challenged();
+      await expect(el).to.be.accessible();
+      await userEvent.keyboard('{Escape}');
+      await settled(el, 'after Escape');
+      expect(dialog.open).to.equal(false);
+      expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+      expect(alertText(el)).to.equal('Authentication was cancelled. No money was taken.');
+      expect(events.of<{ type: string }>('gateway-error').map((e) => e.type)).to.deep.equal(['cancelled']);
+      expect(events.of('gateway-success').length).to.equal(0);
+    });
+
+    it('closes when the bank page reports it is done, then checks the status', async () => {
+      const { el, dialog, frame } = await challenged();
+      const statusReads = fake.statusGets().length;
+      // The bank's page, inside the frame, tells its parent it is over.
+      const script = frame.contentDocument!.createElement('script');
+      script.textContent = `parent.postMessage({ type: 'gateway-3ds-complete' }, '*');`;
+      frame.contentDocument!.body.append(script);
+      await waitUntil(() => !dialog.open, 'the dialog stayed open', { timeout: 2000 });
+      await el.updateComplete;
+      expect(statusText(el)).to.equal('Confirming the payment…');
+      // The bank approved: the merchant server now reads the order as paid.
+      fake.orders.get('ord_1')!.status = 'paid';
+      await settled(el, 'after the challenge');
+      expect(fake.statusGets().length).to.be.greaterThan(statusReads);
+      expect(statusText(el)).to.contain('Payment successful');
+      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(fake.paymentPosts().length).to.equal(1);
+    });
+
+    it('ignores a completion message from anything but its frame', async () => {
+      const { el, dialog } = await challenged();
+      window.postMessage({ type: 'gateway-3ds-complete' }, '*');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(dialog.open).to.equal(true);
+      await userEvent.keyboard('{Escape}');
+      await settled(el, 'after Escape');
+    });
+  });
+
+  describe('MOTO', () => {
+    it('after a success focuses "New payment"; Enter clears every field and focuses the card number', async () => {
+      fake.config = { ...DEFAULT_CONFIG, collect_email: true, avs: 'standard' };
+      const el = await mount(
+        html`<gateway-checkout moto session-url="/checkout/session"></gateway-checkout>`,
+      );
+      await typeInto(el, 'email', 'ann@example.com');
+      await fillCard(el);
+      const address = el.shadowRoot!.querySelector('gateway-billing-address')!;
+      await typeInto(address, 'address', '1 Main Street');
+      await typeInto(address, 'zip_code', '10115');
+      await clickPay(el);
+      await settled(el, 'after the MOTO payment');
+      expect(statusText(el)).to.contain('Payment successful');
+      const body = JSON.parse(fake.paymentPosts()[0]!.body) as Record<string, unknown>;
+      expect('csc' in body).to.equal(false);
+      expect(
+        (JSON.parse(fake.sessionPosts()[0]!.body) as { options: { moto?: boolean } }).options.moto,
+      ).to.equal(true);
+
+      const newPayment = within(el).getByRole('button', { name: 'New payment', exact: true }).element();
+      await waitUntil(() => focused() === newPayment, 'New payment has no focus');
+      await userEvent.keyboard('{Enter}');
+      await el.updateComplete;
+      await cardForm(el).updateComplete;
+      await address.updateComplete;
+      expect(focused()).to.equal(inner(cardForm(el), 'number'));
+      expect(inner(el, 'email').value).to.equal('');
+      for (const id of ['number', 'expiry', 'name']) expect(inner(cardForm(el), id).value, id).to.equal('');
+      for (const id of ['address', 'zip_code']) expect(inner(address, id).value, id).to.equal('');
+      expect(statusText(el)).to.equal('');
+      expect(within(el).getByRole('button', { name: 'New payment' }).query()).to.equal(null);
+      expect(within(el).getByRole('button', { name: 'Pay €32.25', exact: true }).element()).to.have.property(
+        'disabled',
+        false,
+      );
+    });
+  });
+
+  describe('language', () => {
+    it('speaks German with language="de"', async () => {
+      fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+      const el = await mount(
+        html`<gateway-checkout language="de" session-url="/checkout/session"></gateway-checkout>`,
+      );
+      expect(payButton(el).textContent?.trim()).to.equal('32,25\u00a0€ bezahlen');
+      expect(
+        within(el)
+          .getByRole('button', { name: /bezahlen$/ })
+          .element(),
+      ).to.equal(payButton(el));
+      for (const name of ['Kartennummer', 'Sicherheitscode', 'E-Mail']) {
+        expect(within(el).getByRole('textbox', { name, exact: true }).query(), name).to.exist;
+      }
+      await expect(el).to.be.accessible();
+    });
+  });
+});
