@@ -1,53 +1,23 @@
 import { css } from 'lit';
 
+/** On top of the shared styles (fields, inputs, schemes, error text): the pay button, results, dialog. */
 export const styles = css`
   :host {
-    --gateway-accent: #0b57d0;
-    --gateway-accent-text: #fff;
-    --gateway-success: #146c2e;
-    --gateway-danger: #b3261e;
-    --gateway-radius: 8px;
-    --gateway-gap: 12px;
-    display: block;
-    font: inherit;
-    color: inherit;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --gateway-accent: #a8c7fa;
-      --gateway-accent-text: #062e6f;
-      --gateway-success: #6dd58c;
-      --gateway-danger: #f2b8b5;
-    }
-  }
-  :host([hidden]) {
-    display: none;
+    --gateway-accent: var(--gateway-color-focus);
+    --gateway-accent-text: light-dark(#ffffff, #0b1d3a);
+    --gateway-color-success: light-dark(#146c2e, #6dd58c);
   }
   form {
     display: flex;
     flex-direction: column;
     gap: var(--gateway-gap);
   }
-  .field {
-    display: flex;
-    flex-direction: column;
-    gap: 4px;
-  }
-  input {
-    font: inherit;
-    padding-block: 10px;
-    padding-inline: 12px;
-    border: 1px solid currentColor;
-    border-radius: var(--gateway-radius);
-    background: transparent;
-    color: inherit;
-  }
   button {
     font: inherit;
     cursor: pointer;
     border-radius: var(--gateway-radius);
-    padding-block: 12px;
-    padding-inline: 16px;
+    padding-block: 0.75rem;
+    padding-inline: 1rem;
   }
   .pay {
     border: none;
@@ -59,13 +29,12 @@ export const styles = css`
     opacity: 0.6;
     cursor: progress;
   }
-  button:focus-visible,
-  input:focus-visible {
-    outline: 3px solid var(--gateway-accent);
+  button:focus-visible {
+    outline: 2px solid var(--gateway-color-focus);
     outline-offset: 2px;
   }
   .secondary {
-    border: 1px solid currentColor;
+    border: 1px solid var(--gateway-color-border);
     background: transparent;
     color: inherit;
   }
@@ -74,17 +43,16 @@ export const styles = css`
     display: none;
   }
   .status.succeeded {
-    color: var(--gateway-success);
+    color: var(--gateway-color-success);
     font-weight: 600;
   }
-  .error {
-    color: var(--gateway-danger);
-  }
   dialog {
-    inline-size: min(480px, 100vw - 32px);
+    inline-size: min(30rem, 100vw - 2rem);
     padding: 0;
     border: none;
     border-radius: var(--gateway-radius);
+    color: inherit;
+    background: var(--gateway-color-background);
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.5);
@@ -93,8 +61,9 @@ export const styles = css`
     display: flex;
     align-items: center;
     justify-content: space-between;
-    padding-block: 8px;
-    padding-inline: 16px;
+    gap: var(--gateway-gap);
+    padding-block: 0.5rem;
+    padding-inline: 1rem;
   }
   .challenge-head h2 {
     font-size: 1rem;
@@ -103,10 +72,11 @@ export const styles = css`
   iframe {
     display: block;
     inline-size: 100%;
-    block-size: 480px;
+    block-size: 30rem;
     border: none;
+    background: #fff;
   }
   .hosted {
-    block-size: 560px;
+    block-size: 35rem;
   }
 `;

@@ -6,6 +6,7 @@ import { clearSecurityCode, readCard } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import { type Catalog, catalogFor, format } from '../i18n/index.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
+import { baseStyles } from '../shared/styles.ts';
 import { styles } from './checkout.styles.ts';
 import {
   type ChallengeHandle,
@@ -70,6 +71,7 @@ declare global {
 }
 
 /**
+ * @tag gateway-checkout
  * @summary Runs one card payment: the order is created through the merchant's server, the card
  * goes straight to the gateway's api_do_url, 3-D Secure is shown in a dialog, and the result is
  * read back from the merchant's server.
@@ -89,15 +91,15 @@ declare global {
  * @csspart challenge-frame - The frame inside it.
  * @csspart hosted-frame - The gateway's hosted form with presentation="iframe".
  *
- * @cssprop --gateway-accent - Colour of the pay button. Default #0b57d0.
- * @cssprop --gateway-accent-text - Text colour on the pay button. Default #fff.
- * @cssprop --gateway-success - Colour of the success message.
- * @cssprop --gateway-danger - Colour of decline and error messages.
- * @cssprop --gateway-radius - Corner radius.
- * @cssprop --gateway-gap - Space between fields.
+ * @cssprop --gateway-accent - Background of the pay button. Default: --gateway-color-focus.
+ * @cssprop --gateway-accent-text - Text on the pay button.
+ * @cssprop --gateway-color-success - The success message.
+ * @cssprop --gateway-color-error - Decline and error messages (shared with the field elements).
+ * @cssprop --gateway-font-family - Shared with the field elements, as are the other --gateway-color-*
+ *   properties, --gateway-radius, --gateway-gap and --gateway-input-padding.
  */
 export class GatewayCheckout extends LitElement {
-  static override styles = styles;
+  static override styles = [baseStyles, styles];
 
   /** Where the merchant's server answers GET (configuration) and POST (create the order). */
   @property({ attribute: 'session-url' }) sessionUrl?: string;
@@ -121,6 +123,8 @@ export class GatewayCheckout extends LitElement {
   @property({ type: Number }) amount?: number;
   /** Currency for a pre-created order. */
   @property() currency?: string;
+  /** light or dark; unset follows prefers-color-scheme. Passed on to the fields. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
   /** Card brands accepted, comma-separated (e.g. "visa,mastercard"). All when empty. */
   @property({ attribute: 'accepted-brands' }) acceptedBrands?: string;
 
@@ -268,6 +272,7 @@ export class GatewayCheckout extends LitElement {
                 .moto=${this.#moto}
                 .language=${this.#lang}
                 accepted-brands=${this.acceptedBrands ?? ''}
+                .theme=${this.theme}
                 ?disabled=${locked}
                 @gateway-card-change=${this.#onCardChange}
               ></gateway-card-form>`
@@ -275,7 +280,12 @@ export class GatewayCheckout extends LitElement {
         }
         ${
           showAddress && this.presentation === 'direct'
-            ? html`<gateway-billing-address mode="avs" .language=${this.#lang} ?disabled=${locked}></gateway-billing-address>`
+            ? html`<gateway-billing-address
+                mode="avs"
+                .language=${this.#lang}
+                .theme=${this.theme}
+                ?disabled=${locked}
+              ></gateway-billing-address>`
             : nothing
         }
         ${
@@ -285,6 +295,7 @@ export class GatewayCheckout extends LitElement {
                 merchant-name=${this.config?.merchant_name ?? ''}
                 .language=${this.#lang}
                 ?required=${this.config?.save?.consent_required ?? true}
+                .theme=${this.theme}
                 ?disabled=${locked}
               ></gateway-save-consent>`
             : nothing
@@ -292,7 +303,13 @@ export class GatewayCheckout extends LitElement {
         <button part="pay-button" class="pay" type="submit" ?disabled=${busy || this.view === 'loading' || locked}>
           ${this.#payLabel(amount)}
         </button>
-        <div id="status" part="status" class="status ${this.view}" role="status" aria-live="polite">${this.#statusText()}</div>
+        <div
+          id="status"
+          part="status"
+          class="status ${this.view} ${busy ? 'visually-hidden' : ''}"
+          role="status"
+          aria-live="polite"
+        >${this.#statusText()}</div>
         <div id="error" part="message" class="error" role="alert">${this.view === 'declined' || this.view === 'failed' ? this.message : ''}</div>
         ${
           this.#moto && this.#finished
@@ -461,12 +478,7 @@ export class GatewayCheckout extends LitElement {
       if (!session.full_page_checkout) throw new Error('The order has no full-page checkout.');
       window.location.assign(session.full_page_checkout);
     } catch (error) {
-      this.#show({
-        kind: 'failed',
-        orderId: null,
-        error: { type: 'session', message: error instanceof Error ? error.message : String(error) },
-        canRetry: true,
-      });
+      this.#sessionFailed(error, true);
     }
   }
 
@@ -478,13 +490,13 @@ export class GatewayCheckout extends LitElement {
       this.hostedUrl = session.iframe_checkout;
       this.#show(await flow.waitForResult(session.status_url, session.order_id));
     } catch (error) {
-      this.#show({
-        kind: 'failed',
-        orderId: null,
-        error: { type: 'session', message: error instanceof Error ? error.message : String(error) },
-        canRetry: false,
-      });
+      this.#sessionFailed(error, false);
     }
+  }
+
+  #sessionFailed(error: unknown, canRetry: boolean): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.#show({ kind: 'failed', orderId: null, error: { type: 'session', message }, canRetry });
   }
 
   #openChallenge(url: string): ChallengeHandle {
