@@ -135,7 +135,8 @@ export class GatewayCardForm extends FormControlElement {
       clearSecurityCode: () => {
         this.#csc = '';
         this.#cscMask.value = '';
-        this.untouch('csc');
+        // The rest was valid a moment ago; a fresh code is asked for without an error in red.
+        this.resetInteraction();
         this.requestUpdate();
       },
     });

@@ -147,11 +147,7 @@ export abstract class FormControlElement extends LitElement {
     this.requestUpdate();
   }
 
-  /** Forgets that a field was left, so its error waits for the next blur or submit. */
-  protected untouch(id: string): void {
-    this.#touched.delete(id);
-  }
-
+  /** Forgets that fields were left or a submit tried, so errors wait for the next blur or submit. */
   protected resetInteraction(): void {
     this.#touched.clear();
     this.#submitted = false;
