@@ -377,6 +377,23 @@ describe('gateway-card-form', () => {
     });
   });
 
+  describe('implicit submission', () => {
+    it('Enter in a field submits the host form once, as in a native input', async () => {
+      const form = await fixture<HTMLFormElement>(html`<form><gateway-card-form></gateway-card-form></form>`);
+      const el = form.querySelector('gateway-card-form')!;
+      await el.updateComplete;
+      const submits = vi.fn((event: Event) => event.preventDefault());
+      form.addEventListener('submit', submits);
+      await fillCard(el);
+      inner(el, 'name').focus();
+      await userEvent.keyboard('{Enter}');
+      expect(submits.mock.calls.length).to.equal(1);
+      // Shift+Enter is not a submission.
+      await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+      expect(submits.mock.calls.length).to.equal(1);
+    });
+  });
+
   describe('languages', () => {
     it('uses the language attribute', async () => {
       const el = await cardForm(html`<gateway-card-form language="lv"></gateway-card-form>`);

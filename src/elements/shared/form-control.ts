@@ -39,6 +39,22 @@ export abstract class FormControlElement extends LitElement {
     super();
     // A failed submit of the host form (its `invalid` event) shows every error.
     this.addEventListener('invalid', () => this.showAllErrors());
+    // Inputs in a shadow root have no form owner, so the browser's implicit submission (Enter in a
+    // text field) never reaches the host form: do it ourselves, as a native input would.
+    this.addEventListener('keydown', (event) => {
+      const target = event.composedPath()[0];
+      if (
+        event.key === 'Enter' &&
+        !event.defaultPrevented &&
+        !event.isComposing &&
+        !(event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) &&
+        target instanceof HTMLInputElement &&
+        target.type !== 'checkbox'
+      ) {
+        event.preventDefault();
+        this.internals.form?.requestSubmit();
+      }
+    });
   }
 
   /** The host form, if any. */
