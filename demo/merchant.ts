@@ -11,7 +11,7 @@ import {
   type OrderDraft,
   toNodeHandler,
 } from '../src/server/index.ts';
-import { renderPage, renderReturnPage } from './pages.ts';
+import { renderMotoPage, renderPage, renderReturnPage } from './pages.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
 
 /**
@@ -37,6 +37,18 @@ export interface DemoMerchant {
   close(): Promise<void>;
 }
 
+/**
+ * What the agent keyed in on the phone-order screen: the amount and the caller's order reference.
+ * A real shop takes these only from signed-in agents; the demo has no sign-in.
+ */
+function phoneOrderOf(request: Request): { amount: number; reference: string } | null {
+  const query = new URL(request.url).searchParams;
+  const amount = Number(query.get('amount'));
+  if (query.get('moto') !== '1' || !Number.isFinite(amount) || amount < 0.01 || amount > 100_000) return null;
+  const reference = (query.get('ref') ?? '').replace(/[^\w-]/g, '').slice(0, 32);
+  return { amount: Math.round(amount * 100) / 100, reference };
+}
+
 /** The signed-in customer of the demo shop, for checkouts that do not ask for an e-mail. */
 const DEMO_CUSTOMER = 'guest@baltic-pantry.example';
 
@@ -55,7 +67,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     const scenario = SCENARIOS[scenarioOf(new URL(request.url).searchParams.get('scenario'))];
     const save = 'save' in scenario ? scenario.save : undefined;
     return {
-      amount: 'zeroAmount' in scenario ? 0 : cartTotal(),
+      amount: phoneOrderOf(request)?.amount ?? ('zeroAmount' in scenario ? 0 : cartTotal()),
       currency: CART.currency,
       language: 'en',
       merchant_name: MERCHANT_NAME,
@@ -72,9 +84,12 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
   const buildOrder = ({ request }: { request: Request }): OrderDraft => {
     const name = scenarioOf(new URL(request.url).searchParams.get('scenario'));
     const scenario = SCENARIOS[name];
-    const number = `BP-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const phone = phoneOrderOf(request);
+    const number = phone?.reference || `BP-${randomUUID().slice(0, 8).toUpperCase()}`;
     const draft: OrderDraft = { number, client: { email: DEMO_CUSTOMER } };
-    if ('zeroAmount' in scenario) {
+    if (phone) {
+      draft.products = [{ title: `Phone order ${number}`, price: phone.amount }];
+    } else if ('zeroAmount' in scenario) {
       draft.payment_system = 'AUTH';
       draft.setup_future_use = scenario.save;
     } else {
@@ -144,12 +159,17 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         const order = orderId ? await gateway.orders.get(orderId) : null;
         return sendHtml(res, renderReturnPage(order));
       }
-      if (url.pathname === '/' || url.pathname === '/moto/') {
+      if (url.pathname === '/moto/') {
+        return sendHtml(
+          res,
+          renderMotoPage({ integrity: await integrity(), sandboxUrl: options.sandboxUrl }),
+        );
+      }
+      if (url.pathname === '/') {
         return sendHtml(
           res,
           renderPage({
             scenario: scenarioOf(url.searchParams.get('scenario')),
-            moto: url.pathname === '/moto/',
             integrity: await integrity(),
             sandboxUrl: options.sandboxUrl,
             total: cartTotal(),

@@ -28,30 +28,42 @@ const STYLE = `
   .note { color: color-mix(in srgb, CanvasText 70%, transparent); }
   .cards code { font-size: 0.875rem; }
   #log { font-size: 0.875rem; white-space: pre-wrap; }
+  .agent { display: grid; gap: 4px 0; margin-block-end: 16px; }
+  .agent input { font: inherit; padding: 10px 12px; border: 1px solid #767982; border-radius: 6px; }
+  .agent label { font-weight: 500; margin-block-start: 8px; }
 `;
+
+const sandboxLink = (sandboxUrl?: string) =>
+  sandboxUrl
+    ? ` · <a href="${escapeHtml(sandboxUrl)}/_sandbox/" target="_blank" rel="noopener">Sandbox gateway: orders and webhooks</a>`
+    : '';
+
+const head = (title: string, integrity: string) => `<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ${MERCHANT_NAME}</title>
+<link rel="icon" href="data:,">
+<style>${STYLE}</style>
+<script src="/assets/gateway-checkout.iife.js" integrity="${integrity}" crossorigin="anonymous" defer></script>`;
 
 export interface PageOptions {
   scenario: ScenarioName;
-  moto: boolean;
   integrity: string;
   sandboxUrl?: string;
   total: number;
 }
 
 /** The shop's checkout page: a cart, the scenario picker and one <gateway-checkout>. */
-export function renderPage({ scenario, moto, integrity, sandboxUrl, total }: PageOptions): string {
+export function renderPage({ scenario, integrity, sandboxUrl, total }: PageOptions): string {
   const current = SCENARIOS[scenario];
-  const query = `scenario=${scenario}${moto ? '&moto=1' : ''}`;
+  const query = `scenario=${scenario}`;
   const attrs = [
     `session-url="/checkout/session?${query}"`,
     'presentation' in current ? `presentation="${current.presentation}"` : '',
     'threeDs' in current ? `three-ds="${current.threeDs}"` : '',
-    moto ? 'moto' : '',
   ]
     .filter(Boolean)
     .join(' ');
   const nav = Object.entries(SCENARIOS)
-    .filter(([, s]) => !moto || !('presentation' in s))
     .map(
       ([name, s]) =>
         `<li><a href="?scenario=${name}"${name === scenario ? ' aria-current="page"' : ''}>${escapeHtml(s.title)}</a></li>`,
@@ -67,17 +79,12 @@ export function renderPage({ scenario, moto, integrity, sandboxUrl, total }: Pag
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${moto ? 'Phone order' : 'Checkout'} · ${MERCHANT_NAME}</title>
-<link rel="icon" href="data:,">
-<style>${STYLE}</style>
-<script src="/assets/gateway-checkout.iife.js" integrity="${integrity}" crossorigin="anonymous" defer></script>
+${head('Checkout', integrity)}
 </head>
 <body>
 <header>
   <strong>${MERCHANT_NAME}</strong>
-  <span>${moto ? '<a href="/">Shop checkout</a>' : '<a href="/moto/">Phone orders (MOTO)</a>'}${sandboxUrl ? ` · <a href="${escapeHtml(sandboxUrl)}/_sandbox/" target="_blank" rel="noopener">Sandbox gateway: orders and webhooks</a>` : ''}</span>
+  <span><a href="/moto/">Phone orders (MOTO)</a>${sandboxLink(sandboxUrl)}</span>
 </header>
 <main>
   <section aria-labelledby="cart-heading">
@@ -101,9 +108,9 @@ export function renderPage({ scenario, moto, integrity, sandboxUrl, total }: Pag
     </div>
   </section>
   <section aria-labelledby="pay-heading">
-    <h1 id="pay-heading">${moto ? 'Phone order entry' : 'Checkout'}</h1>
+    <h1 id="pay-heading">Checkout</h1>
     <nav aria-label="Payment scenario"><ul>${nav}</ul></nav>
-    <p class="note">${escapeHtml(current.note)}${moto ? ' MOTO: the cardholder is on the phone; no security code.' : ''}</p>
+    <p class="note">${escapeHtml(current.note)}</p>
     <gateway-checkout ${attrs}></gateway-checkout>
     <h2>Events</h2>
     <p id="log" aria-live="off"></p>
@@ -117,6 +124,82 @@ export function renderPage({ scenario, moto, integrity, sandboxUrl, total }: Pag
       log.textContent += type + ' ' + JSON.stringify(event.detail) + '\\n';
     });
   }
+</script>
+</body>
+</html>`;
+}
+
+/**
+ * The call-centre agent's screen: amount and order reference of the caller, then the card (no
+ * security code on a phone order), Enter pays, Enter on "New payment" starts the next caller at
+ * the amount. Each payment taken is listed, so the agent can read the result back to the caller.
+ */
+export function renderMotoPage({
+  integrity,
+  sandboxUrl,
+}: {
+  integrity: string;
+  sandboxUrl?: string;
+}): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+${head('Phone orders', integrity)}
+</head>
+<body>
+<header>
+  <strong>${MERCHANT_NAME} · Phone orders</strong>
+  <span><a href="/">Shop checkout</a>${sandboxLink(sandboxUrl)}</span>
+</header>
+<main>
+  <section aria-labelledby="call-heading">
+    <h1 id="call-heading">Phone order entry</h1>
+    <p class="note">MOTO: the cardholder is on the phone and reads the card out; no security code.</p>
+    <div class="agent">
+      <label for="amount">Amount (EUR)</label>
+      <input id="amount" type="number" inputmode="decimal" min="0.01" step="0.01" required autofocus>
+      <label for="reference">Order reference</label>
+      <input id="reference" autocomplete="off" pattern="[A-Za-z0-9_-]{0,32}">
+    </div>
+    <gateway-checkout moto session-url="/checkout/session?moto=1"></gateway-checkout>
+  </section>
+  <section aria-labelledby="taken-heading">
+    <h2 id="taken-heading">Taken this shift</h2>
+    <table>
+      <thead><tr><th>Order</th><th>Result</th></tr></thead>
+      <tbody id="taken"></tbody>
+    </table>
+  </section>
+</main>
+<script>
+  const checkout = document.querySelector('gateway-checkout');
+  const amount = document.getElementById('amount');
+  const reference = document.getElementById('reference');
+  const taken = document.getElementById('taken');
+  // The amount and reference go to the shop's own server with the session; the card goes to the gateway.
+  const update = () => {
+    const value = Number(amount.value);
+    const query = new URLSearchParams({ moto: '1', ref: reference.value });
+    if (value >= 0.01) query.set('amount', value.toFixed(2));
+    checkout.setAttribute('session-url', '/checkout/session?' + query);
+  };
+  amount.addEventListener('change', update);
+  reference.addEventListener('change', update);
+  const row = (order, result) => {
+    const tr = document.createElement('tr');
+    for (const text of [order, result]) tr.appendChild(document.createElement('td')).textContent = text;
+    taken.prepend(tr);
+  };
+  checkout.addEventListener('gateway-success', (e) => row(e.detail.orderId.slice(0, 8), 'paid ' + amount.value + ' EUR'));
+  checkout.addEventListener('gateway-decline', (e) => row(e.detail.orderId.slice(0, 8), 'declined: ' + e.detail.reason));
+  // The next caller starts at the amount.
+  checkout.addEventListener('gateway-new-payment', (e) => {
+    e.preventDefault();
+    amount.value = '';
+    reference.value = '';
+    update();
+    amount.focus();
+  });
 </script>
 </body>
 </html>`;

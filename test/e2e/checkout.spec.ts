@@ -138,12 +138,11 @@ test('a double click and Enter presses send one session request and one payment'
   });
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111' });
-  await payButton(page).dblclick();
-  await page
-    .locator('gateway-checkout')
-    .getByLabel('Cardholder name')
-    .press('Enter')
-    .catch(() => {});
+  // Enter twice in the last field, then a double click on the (by then disabled) button.
+  await page.locator('gateway-checkout').getByLabel('Cardholder name').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await payButton(page).dblclick({ force: true });
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   expect(sessions).toHaveLength(1);
   expect(payments).toHaveLength(1);
@@ -227,24 +226,35 @@ test('merchant-side saving sends saved_by_merchant and the card is saved', async
   expect(order.transaction_details?.saved_card_id).toBeTruthy();
 });
 
-test('MOTO: no security code, the order is marked MOTO, and New payment clears everything', async ({
+test('MOTO: the agent keys amount, reference and card; New payment starts the next caller at the amount', async ({
   page,
 }) => {
   await page.goto('/moto/');
   const checkout = page.locator('gateway-checkout');
   await expect(checkout.getByLabel('Security code')).toHaveCount(0);
+  const amount = page.getByLabel('Amount (EUR)');
+  await expect(amount).toBeFocused();
+  await amount.pressSequentially('12.5');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('CALL-7');
+  await page.keyboard.press('Tab');
+  await expect(payButton(page)).toHaveText(/Pay €12\.50/);
   await typeEmail(page, 'caller@example.com');
   await typeCard(page, { number: '4111111111111111', csc: null });
-  await payButton(page).click();
+  await page.keyboard.press('Enter');
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   const order = await orderOfLastResult(page);
   expect(order.is_moto).toBe(true);
   expect(order.status).toBe('paid');
+  expect(order.total).toBe(12.5);
+  expect(order.number).toBe('CALL-7');
+  await expect(page.getByRole('row', { name: /paid 12\.5 EUR/ })).toBeVisible();
   const next = checkout.getByRole('button', { name: 'New payment' });
   await expect(next).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveValue('');
   await expect(checkout.getByLabel('Card number')).toHaveValue('');
-  await expect(checkout.getByLabel('Card number')).toBeFocused();
   await expect(checkout.getByLabel('E-mail')).toHaveValue('');
   await expect(statusLine(page)).toHaveText('');
 });

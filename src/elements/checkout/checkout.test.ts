@@ -698,7 +698,7 @@ describe('gateway-checkout', () => {
   });
 
   describe('MOTO', () => {
-    it('after a success focuses "New payment"; Enter clears every field and focuses the card number', async () => {
+    it('after a success focuses "New payment"; Enter clears every field and focuses the first one', async () => {
       fake.config = { ...DEFAULT_CONFIG, collect_email: true, avs: 'standard' };
       const el = await mount(
         html`<gateway-checkout moto session-url="/checkout/session"></gateway-checkout>`,
@@ -723,7 +723,7 @@ describe('gateway-checkout', () => {
       await el.updateComplete;
       await cardForm(el).updateComplete;
       await address.updateComplete;
-      expect(focused()).to.equal(inner(cardForm(el), 'number'));
+      expect(focused()).to.equal(inner(el, 'email'));
       expect(inner(el, 'email').value).to.equal('');
       for (const id of ['number', 'expiry', 'name']) expect(inner(cardForm(el), id).value, id).to.equal('');
       for (const id of ['address', 'zip_code']) expect(inner(address, id).value, id).to.equal('');
@@ -733,6 +733,39 @@ describe('gateway-checkout', () => {
         'disabled',
         false,
       );
+    });
+  });
+
+  describe('MOTO, with the page starting the next entry', () => {
+    it('gateway-new-payment, cancelled, leaves the focus to the page', async () => {
+      fake.config = { ...DEFAULT_CONFIG, collect_email: false };
+      const el = await mount(
+        html`<gateway-checkout moto session-url="/checkout/session"></gateway-checkout>`,
+      );
+      const amount = document.createElement('input');
+      amount.setAttribute('aria-label', 'Amount');
+      document.body.append(amount);
+      let fired = 0;
+      el.addEventListener('gateway-new-payment', (event) => {
+        fired++;
+        event.preventDefault();
+        amount.focus();
+      });
+      try {
+        await fillCard(el);
+        await clickPay(el);
+        await settled(el, 'after the MOTO payment');
+        const newPayment = within(el).getByRole('button', { name: 'New payment', exact: true }).element();
+        await waitUntil(() => focused() === newPayment, 'New payment has no focus');
+        await userEvent.keyboard('{Enter}');
+        await el.updateComplete;
+        await cardForm(el).updateComplete;
+        expect(fired).to.equal(1);
+        expect(document.activeElement).to.equal(amount);
+        expect(inner(cardForm(el), 'number').value).to.equal('');
+      } finally {
+        amount.remove();
+      }
     });
   });
 

@@ -67,6 +67,7 @@ declare global {
     'gateway-success': CustomEvent<CheckoutSuccessDetail>;
     'gateway-decline': CustomEvent<CheckoutDeclineDetail>;
     'gateway-error': CustomEvent<CheckoutErrorDetail>;
+    'gateway-new-payment': CustomEvent<undefined>;
   }
 }
 
@@ -81,6 +82,7 @@ declare global {
  * @fires gateway-success - The order is paid (or held on a two-step order). detail: `{ orderId, status }`.
  * @fires gateway-decline - The gateway declined. detail: `{ orderId, reason }`.
  * @fires gateway-error - The payment could not be completed or confirmed. detail: `{ type, message }`.
+ * @fires gateway-new-payment - MOTO "New payment" cleared the form. Cancel it to move the focus yourself.
  *
  * @csspart form - The form around every field.
  * @csspart pay-button - The button that pays.
@@ -168,7 +170,9 @@ export class GatewayCheckout extends LitElement {
           this.view = phase;
         },
       });
-      if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl')) void this.#load();
+      if (this.sessionUrl || this.statusUrl) void this.#load();
+      // Not configured yet (a page that sets session-url later): nothing to load, nothing to pay.
+      else this.view = 'idle';
     }
     const lang =
       this.language ?? this.config?.language ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en';
@@ -300,7 +304,7 @@ export class GatewayCheckout extends LitElement {
               ></gateway-save-consent>`
             : nothing
         }
-        <button part="pay-button" class="pay" type="submit" ?disabled=${busy || this.view === 'loading' || locked}>
+        <button part="pay-button" class="pay" type="submit" ?disabled=${busy || this.view === 'loading' || locked || !this.config}>
           ${this.#payLabel(amount)}
         </button>
         <div
@@ -465,7 +469,10 @@ export class GatewayCheckout extends LitElement {
     if (this.consentForm) this.consentForm.checked = false;
     this.message = '';
     this.view = 'idle';
-    void this.updateComplete.then(() => this.cardForm?.focus());
+    // The page may start the next entry on its own fields (an agent's amount); else the first field here.
+    const next = new CustomEvent('gateway-new-payment', { bubbles: true, composed: true, cancelable: true });
+    if (!this.dispatchEvent(next)) return;
+    void this.updateComplete.then(() => (this.emailInput ?? this.cardForm)?.focus());
   };
 
   async #redirectToHosted(): Promise<void> {
