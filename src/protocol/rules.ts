@@ -82,14 +82,29 @@ function checkCompatibility(ctx: Ctx): void {
   for (const bad of incompatibilities(ctx.value)) fail(ctx, [], bad.message);
 }
 
-/** The order-request schema with every cross-field rule of the spec that a request can show. */
-export const orderRequestRules = (options: OrderRuleOptions = {}) =>
+const buildRules = (options: OrderRuleOptions) =>
   orderRequestSchema.check((ctx) => {
     checkScenario(ctx);
     checkAccountFunding(ctx, options);
     checkAvs(ctx, options);
     checkCompatibility(ctx);
   });
+
+// Building the schema costs about 30 validations (npm run bench), and every order is validated
+// with one of a few sets of options: keep one schema per set.
+const rulesByOptions = new Map<string, ReturnType<typeof buildRules>>();
+
+/** The order-request schema with every cross-field rule of the spec that a request can show. */
+export function orderRequestRules(options: OrderRuleOptions = {}): ReturnType<typeof buildRules> {
+  const funding = options.accountFunding;
+  const key = JSON.stringify([
+    options.avsEnabled ?? false,
+    funding ? [funding.cardNetworkA, funding.issuerCountry?.toUpperCase() ?? null] : null,
+  ]);
+  let rules = rulesByOptions.get(key);
+  if (!rules) rulesByOptions.set(key, (rules = buildRules(options)));
+  return rules;
+}
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
 
