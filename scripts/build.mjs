@@ -93,7 +93,7 @@ if (wants('esm')) {
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
-      rollupOptions: { external: isExternal },
+      rollupOptions: { external: isExternal, output: { chunkFileNames: 'elements-[hash].js' } },
     },
   });
 }
