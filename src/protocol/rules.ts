@@ -101,8 +101,10 @@ export function orderRequestRules(options: OrderRuleOptions = {}): ReturnType<ty
     options.avsEnabled ?? false,
     funding ? [funding.cardNetworkA, funding.issuerCountry?.toUpperCase() ?? null] : null,
   ]);
-  let rules = rulesByOptions.get(key);
-  if (!rules) rulesByOptions.set(key, (rules = buildRules(options)));
+  const cached = rulesByOptions.get(key);
+  if (cached) return cached;
+  const rules = buildRules(options);
+  rulesByOptions.set(key, rules);
   return rules;
 }
 
