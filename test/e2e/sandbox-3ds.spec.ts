@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { frameAndListen } from './support.ts';
 
 // The sandbox's 3-D Secure challenge completed by a person in real Chromium.
 let sandbox: Sandbox;
@@ -67,19 +68,9 @@ test('the challenge inside an iframe tells its parent when it is done', async ({
   const { id, threedCheckUrl } = await challengedOrder();
   // A parent page on the sandbox's origin that frames the challenge and records messages.
   await page.goto(`${sandbox.url}/_sandbox/`);
-  await page.evaluate((src) => {
-    const w = window as unknown as { messages: unknown[] };
-    w.messages = [];
-    window.addEventListener('message', (e) => w.messages.push(e.data));
-    const frame = document.createElement('iframe');
-    frame.src = src;
-    frame.title = '3-D Secure';
-    document.body.append(frame);
-  }, threedCheckUrl);
+  const messages = await frameAndListen(page, threedCheckUrl, '3-D Secure');
   await page.frameLocator('iframe[title="3-D Secure"]').getByRole('button', { name: 'Approve' }).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages))
-    .toContainEqual({ type: 'gateway-3ds-complete', order_id: id, status: 'paid' });
+  await expect.poll(messages).toContainEqual({ type: 'gateway-3ds-complete', order_id: id, status: 'paid' });
 });
 
 // The hosted payment pages (our element, or the plain form without a build): sandbox-hosted.spec.ts.

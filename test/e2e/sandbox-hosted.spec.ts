@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { frameAndListen } from './support.ts';
 
 // The sandbox's hosted payment pages in real Chromium: our own <gateway-checkout> from the
 // sandbox's origin once the browser bundle is built (npm test builds it first), the plain HTML
@@ -131,23 +132,14 @@ test('framed: 3-D Secure in a dialog inside the frame, and the parent hears it i
   const order = await createOrder(sandbox);
   // A merchant page (here on the sandbox's own origin) framing iframe_checkout and recording messages.
   await page.goto(`${sandbox.url}/_sandbox/`);
-  await page.evaluate((src) => {
-    const w = window as unknown as { messages: unknown[] };
-    w.messages = [];
-    window.addEventListener('message', (e) => w.messages.push(e.data));
-    const frame = document.createElement('iframe');
-    frame.src = src;
-    frame.title = 'Payment';
-    frame.style.cssText = 'width:480px;height:640px';
-    document.body.prepend(frame);
-  }, String(order.iframe_checkout));
+  const messages = await frameAndListen(page, String(order.iframe_checkout), 'Payment');
   const hosted = page.frameLocator('iframe[title="Payment"]');
   await typeCard(hosted, '4000 0000 0000 3220');
   await hosted.getByRole('button', { name: /^Pay/ }).click();
   await hosted.frameLocator(CHALLENGE).getByRole('button', { name: 'Approve' }).click();
   await expect(hosted.locator('gateway-checkout [part~="status"]')).toHaveText(/Payment successful/);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages))
+    .poll(messages)
     .toContainEqual({ type: 'gateway-3ds-complete', order_id: order.id, status: 'paid' });
   expect(await statusOf(sandbox, order.id)).toBe('paid');
 });

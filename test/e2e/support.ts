@@ -90,3 +90,28 @@ export async function setFault(
 /** How many direct payments the sandbox saw for an order: each starts with an in_progress step. */
 export const paymentAttempts = (order: Order) =>
   (order.status_changes ?? []).filter((c) => c.new_status === 'in_progress').length;
+
+/**
+ * Puts `src` in a frame titled `title` on the current page and records every message the page
+ * receives, as a merchant page framing the gateway would. Returns a reader of those messages.
+ */
+export async function frameAndListen(
+  page: Page,
+  src: string,
+  title: string,
+): Promise<() => Promise<unknown[]>> {
+  await page.evaluate(
+    ({ src, title }) => {
+      const w = window as unknown as { messages: unknown[] };
+      w.messages = [];
+      window.addEventListener('message', (e) => w.messages.push(e.data));
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.title = title;
+      frame.style.cssText = 'width:480px;height:640px';
+      document.body.prepend(frame);
+    },
+    { src, title },
+  );
+  return () => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages);
+}

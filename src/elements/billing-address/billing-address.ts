@@ -98,10 +98,6 @@ export class GatewayBillingAddress extends FormControlElement {
     this.requestUpdate();
   }
 
-  formResetCallback(): void {
-    this.clear();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (!this.country && !this.#countryTouched) {

@@ -163,10 +163,6 @@ export class GatewayCardForm extends FormControlElement {
     this.requestUpdate();
   }
 
-  formResetCallback(): void {
-    this.clear();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A shorter code for the new brand cuts the typed one: keep our copy in step with the mask.

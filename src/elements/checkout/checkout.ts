@@ -465,8 +465,8 @@ export class GatewayCheckout extends LitElement {
     this.#flow?.reset();
     this.cardForm?.clear();
     if (this.emailInput) this.emailInput.value = '';
-    this.addressForm?.clear?.();
-    if (this.consentForm) this.consentForm.checked = false;
+    this.addressForm?.clear();
+    this.consentForm?.clear();
     this.message = '';
     this.view = 'idle';
     // The page may start the next entry on its own fields (an agent's amount); else the first field here.

@@ -73,7 +73,8 @@ export class GatewaySaveConsent extends FormControlElement {
     return this.checked ? { scenario: this.scenario, text_version: this.textVersion, agreed: true } : null;
   }
 
-  formResetCallback(): void {
+  /** Unticks the box and hides the message. Fires no event. */
+  clear(): void {
     this.checked = false;
     this.resetInteraction();
   }

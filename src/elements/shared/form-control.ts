@@ -94,7 +94,13 @@ export abstract class FormControlElement extends LitElement {
     this.requestUpdate();
   }
 
-  abstract formResetCallback(): void;
+  /** Empties every field and hides the messages. Fires no event. */
+  abstract clear(): void;
+
+  /** The host form was reset: start over, as a native control would. */
+  formResetCallback(): void {
+    this.clear();
+  }
 
   /** Own or inherited disabled state. */
   protected get inactive(): boolean {
