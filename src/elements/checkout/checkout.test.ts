@@ -3,6 +3,7 @@ import type { TemplateResult } from 'lit';
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import '../../define.ts';
+import { outcomeOf } from '../../protocol/order.ts';
 import type { CheckoutConfig, CheckoutSession, CheckoutStatus } from '../../protocol/session.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import { errorText, futureExpiry, inner, typeInto } from '../shared/test-support.ts';
@@ -155,13 +156,6 @@ class FakeMerchant {
     // Nothing else is ours to answer; it is still recorded above.
     return this.#realFetch.call(window, input, init);
   };
-}
-
-/** How the merchant server reads the statuses this gateway uses (as src/protocol/order.ts does). */
-function outcomeOf(status: string): CheckoutStatus['outcome'] {
-  if (status === 'paid') return 'succeeded';
-  if (status === 'rejected') return 'declined';
-  return 'pending'; // issued, in_progress
 }
 
 function json(value: unknown, status = 200): Response {
@@ -766,6 +760,34 @@ describe('gateway-checkout', () => {
       } finally {
         amount.remove();
       }
+    });
+  });
+
+  describe('an order created beforehand', () => {
+    it('pays api-do-url as its attributes say: custom AVS, merchant-side saving, MOTO', async () => {
+      fake.orders.set('ord_pre', { status: 'issued', reason: null });
+      const el = await mount(
+        html`<gateway-checkout
+          moto
+          avs="custom"
+          save-method="merchant"
+          api-do-url="${GATEWAY}/do/ord_pre"
+          status-url="/checkout/status?order=ord_pre&token=t"
+        ></gateway-checkout>`,
+      );
+      expect(payButton(el).textContent?.trim()).to.equal('Pay €32.25');
+      await fillCard(el);
+      const address = el.shadowRoot!.querySelector('gateway-billing-address')!;
+      await typeInto(address, 'address', '1 Main Street');
+      await typeInto(address, 'zip_code', '10115');
+      await clickPay(el);
+      await settled(el, 'after paying the order created beforehand');
+      expect(statusText(el)).to.contain('Payment successful');
+      expect(fake.sessionPosts()).to.have.length(0);
+      const body = JSON.parse(fake.paymentPosts()[0]!.body) as Record<string, unknown>;
+      expect(body.avs).to.equal(true);
+      expect(body.saved_by_merchant).to.equal(true);
+      expect('csc' in body).to.equal(false);
     });
   });
 

@@ -404,7 +404,8 @@ export class GatewayCheckout extends LitElement {
     };
     this.message = '';
     this.view = 'creating';
-    const result = await flow.pay({ card, request });
+    const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
+    const result = await flow.pay({ card, request, preset });
     this.#show(result);
   }
 

@@ -1,10 +1,12 @@
 import { buildDirectPaymentBody, type CardInput } from '../../card/direct-body.ts';
 import type { DirectPaymentResponse } from '../../protocol/direct-payment.ts';
 import type {
+  AvsMode,
   CheckoutConfig,
   CheckoutSession,
   CheckoutSessionRequest,
   CheckoutStatus,
+  SaveMethod,
 } from '../../protocol/session.ts';
 
 /**
@@ -81,6 +83,11 @@ export interface PaymentFlowOptions {
 export interface PayInput {
   readonly card: CardInput;
   readonly request: Omit<CheckoutSessionRequest, 'idempotency_key'>;
+  /**
+   * For an order the merchant created beforehand (api-do-url), no session tells how to pay it: the
+   * element's attributes do. A session from the merchant server always wins.
+   */
+  readonly preset?: { readonly avs: AvsMode; readonly moto: boolean; readonly saveMethod?: SaveMethod };
 }
 
 interface Attempt {
@@ -170,32 +177,34 @@ export class PaymentFlow {
     return this.#settle(statusUrl, orderId);
   }
 
-  #currentAttempt(): Attempt {
-    this.#attempt ??= { key: newKey(), session: this.#presetSession(), uncertain: false };
+  #currentAttempt(preset?: PayInput['preset']): Attempt {
+    this.#attempt ??= { key: newKey(), session: this.#presetSession(preset), uncertain: false };
     return this.#attempt;
   }
 
-  #presetSession(): CheckoutSession | null {
+  /** The session of an order created beforehand: its addresses, and how to pay it from `preset`. */
+  #presetSession(preset: PayInput['preset']): CheckoutSession | null {
     const { apiDoUrl, statusUrl } = this.#options;
     if (!apiDoUrl || !statusUrl) return null;
-    // A pre-created order: the merchant server decided everything; the element's attributes say the rest.
+    const method = preset?.saveMethod;
     return {
       order_id: '',
       api_do_url: apiDoUrl,
       status_url: statusUrl,
+      // Only the body builder reads the session of a preset order; amounts come from the status URL.
       amount: 0,
-      currency: 'EUR',
+      currency: 'XXX',
       language: 'en',
-      avs: 'off',
-      save: null,
-      moto: false,
+      avs: preset?.avs ?? 'off',
+      save: method ? { method, consent_required: false, merchant_name: '' } : null,
+      moto: preset?.moto ?? false,
       iframe_checkout: null,
       full_page_checkout: null,
     };
   }
 
   async #pay(input: PayInput): Promise<FlowResult> {
-    const attempt = this.#currentAttempt();
+    const attempt = this.#currentAttempt(input.preset);
     const { onPhase } = this.#options;
     let session = attempt.session;
 
