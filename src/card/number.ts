@@ -1,23 +1,9 @@
 import type { CardBrand } from './brand.ts';
 import { detectBrand, maxLengthFor } from './brand.ts';
 import { onlyDigits } from './format.ts';
+import { luhnValid } from './luhn.ts';
 
-/** Luhn (mod 10) check over a digit string. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = Number(digits[i]);
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
+export { luhnValid } from './luhn.ts';
 
 /** Message keys a card number can fail with; the elements translate them. */
 export type CardNumberError = 'required' | 'incomplete' | 'invalid' | 'brandNotAccepted';

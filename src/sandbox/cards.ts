@@ -55,20 +55,6 @@ export const TEST_CARDS: readonly TestCard[] = [
 
 export const EXPIRED_CARD = { description: 'Expired card', code: '54' } as const;
 
-export function luhnValid(number: string): boolean {
-  if (!/^\d+$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 export function brandOf(number: string): string {
   if (/^3[47]/.test(number)) return 'AMEX';
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'MASTERCARD';

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { luhnValid } from '../card/luhn.ts';
 import {
   CARD_CREATED,
   type Card,
@@ -19,7 +20,7 @@ import {
   type WebhookSubscription,
   webhookSubscriptionRequestSchema,
 } from '../protocol/index.ts';
-import { behaviourOf, brandOf, EXPIRED_CARD, isExpired, luhnValid, maskPan } from './cards.ts';
+import { behaviourOf, brandOf, EXPIRED_CARD, isExpired, maskPan } from './cards.ts';
 import { type Clock, unix, utcDay } from './clock.ts';
 import {
   type Action,

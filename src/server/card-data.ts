@@ -1,3 +1,4 @@
+import { luhnValid } from '../card/luhn.ts';
 import { FORBIDDEN_SESSION_KEYS } from '../protocol/index.ts';
 
 /** "card_number", "cardNumber", "card-number" all normalise to "cardnumber". */
@@ -6,19 +7,6 @@ const FORBIDDEN = new Set(FORBIDDEN_SESSION_KEYS.map(normalise));
 
 /** Digits, optionally grouped by single spaces or dashes, as people type card numbers. */
 const DIGIT_RUN = /\d(?:[ -]?\d)*/g;
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 const looksLikePan = (text: string): boolean => {
   for (const match of text.matchAll(DIGIT_RUN)) {
