@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
+import { E2E_DEMO_PORT, E2E_SANDBOX_PORT, E2E_SHOP } from './test/support/ports.ts';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -10,18 +11,23 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: {
-    baseURL: 'http://127.0.0.1:5173',
+    baseURL: E2E_SHOP,
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  // The demo shop on the real sandbox gateway, started as a person starts it (npm run demo).
+  // The demo shop on the real sandbox gateway, started as a person starts it (npm run demo), on
+  // ports of its own and never reused: a running demo has other fault timings.
   webServer: {
     command: 'npm run demo',
-    url: 'http://127.0.0.1:5173/',
-    reuseExistingServer: !process.env.CI,
+    url: `${E2E_SHOP}/`,
+    reuseExistingServer: false,
     timeout: 60_000,
-    env: { SANDBOX_FAULT_TIMEOUT_MS: '2500' },
+    env: {
+      SANDBOX_FAULT_TIMEOUT_MS: '2500',
+      DEMO_PORT: String(E2E_DEMO_PORT),
+      SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_SHOP } from '../support/ports.ts';
 import {
   alertLine,
   eventsOf,
@@ -8,6 +9,7 @@ import {
   payButton,
   paymentAttempts,
   recordEvents,
+  SANDBOX,
   setFault,
   statusLine,
   typeCard,
@@ -274,13 +276,13 @@ test('iframe presentation: the gateway’s hosted form pays inside the page', as
 test('redirect presentation: the customer pays on the gateway’s page and comes back', async ({ page }) => {
   await page.goto('/?scenario=redirect');
   await payButton(page).click();
-  await page.waitForURL(/127\.0\.0\.1:8406\/checkout\//);
+  await page.waitForURL(`${SANDBOX}/checkout/**`);
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByLabel('Expiry date').fill('12/34');
   await page.getByLabel('Security code').fill('123');
   await page.getByLabel('Cardholder name').fill('Anna Berzina');
   await page.getByRole('button', { name: /^Pay/ }).click();
-  await page.waitForURL(/127\.0\.0\.1:5173\/return/);
+  await page.waitForURL(`${E2E_SHOP}/return**`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your payment went through');
   const orderId = await page.locator('code').first().textContent();
   expect((await gateway.orders.get(orderId!)).status).toBe('paid');

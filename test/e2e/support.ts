@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { GatewayClient, type Order } from '../../src/server/index.ts';
+import { E2E_SANDBOX } from '../support/ports.ts';
 
 /** The demo's sandbox, asked directly: every test checks the order where the money is. */
-export const SANDBOX = 'http://127.0.0.1:8406';
+export const SANDBOX = E2E_SANDBOX;
 export const gateway = new GatewayClient({ baseUrl: SANDBOX, secretKey: 'sk_sandbox_test', maxRetries: 0 });
 
 export interface CardEntry {
