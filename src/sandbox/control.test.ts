@@ -2,7 +2,17 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from './index.ts';
-import { api, call, cardBody, createOrder, type Json, pay, sandbox, setClock } from './test-helpers.ts';
+import {
+  api,
+  call,
+  cardBody,
+  createOrder,
+  type Json,
+  orderBody,
+  pay,
+  sandbox,
+  setClock,
+} from './test-helpers.ts';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -10,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 afterEach(async () => {
-  await call(`${sb.url}/_sandbox/faults`, { method: 'POST', body: { api_do: 'none' } });
+  await call(`${sb.url}/_sandbox/faults`, { method: 'POST', body: { api_do: 'none', orders: 'none' } });
   await setClock(sb, null);
 });
 
@@ -57,7 +67,7 @@ describe('POST /_sandbox/clock', () => {
 
 describe('POST /_sandbox/faults (one-shot, on the next direct payment)', () => {
   it('http_500: answers 500 and charges nothing; the next payment works', async () => {
-    expect((await fault('http_500')).body).toEqual({ api_do: 'http_500' });
+    expect((await fault('http_500')).body).toEqual({ api_do: 'http_500', orders: 'none' });
     const order = await createOrder(sb);
     const answer = await pay(order);
     expect(answer.status).toBe(500);
@@ -123,6 +133,72 @@ describe('POST /_sandbox/faults (one-shot, on the next direct payment)', () => {
     const reply = await fault('slow');
     expect(reply.status).toBe(400);
     expect(reply.body.api_do).toBeDefined();
+  });
+});
+
+describe('POST /_sandbox/faults with orders (one-shot, on the next order creation)', () => {
+  const orderFault = (orders: string) =>
+    call(`${sb.url}/_sandbox/faults`, { method: 'POST', body: { orders } });
+  const orderCount = async () => (await api(sb).get('/orders/')).body.results.length as number;
+
+  it('sets the orders fault alone, leaving the payment fault as it was', async () => {
+    await fault('reset');
+    expect((await orderFault('timeout')).body).toEqual({ api_do: 'reset', orders: 'timeout' });
+  });
+
+  it('http_500: answers 500, creates nothing, and the next creation works', async () => {
+    const before = await orderCount();
+    await orderFault('http_500');
+    const reply = await api(sb).post('/orders/', orderBody());
+    expect(reply.status).toBe(500);
+    expect(await orderCount()).toBe(before);
+    expect((await api(sb).post('/orders/', orderBody())).status).toBe(200);
+  });
+
+  it('malformed_json: an answer that does not parse, and no order', async () => {
+    const before = await orderCount();
+    await orderFault('malformed_json');
+    const response = await fetch(`${sb.apiUrl}/orders/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sb.secretKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(orderBody()),
+    });
+    const text = await response.text();
+    expect(() => JSON.parse(text)).toThrow();
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('reset: the order is created, the answer is lost', async () => {
+    const before = await orderCount();
+    await orderFault('reset');
+    await expect(api(sb).post('/orders/', orderBody({ number: 'lost-1' }))).rejects.toThrow();
+    const newest = (await api(sb).get('/orders/')).body.results[0];
+    expect(await orderCount()).toBe(before + 1);
+    expect(newest.number).toBe('lost-1');
+    expect(newest.status).toBe('issued');
+  });
+
+  it('timeout: the order is created and the answer never comes', async () => {
+    const own = await sandbox({ faultTimeoutMs: 100 });
+    try {
+      await call(`${own.url}/_sandbox/faults`, { method: 'POST', body: { orders: 'timeout' } });
+      await expect(api(own).post('/orders/', orderBody())).rejects.toThrow();
+      expect((await api(own).get('/orders/')).body.results).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('applies to creation only: reading and paying orders are untouched', async () => {
+    const order = await createOrder(sb);
+    await orderFault('http_500');
+    expect((await api(sb).get(`/orders/${order.id}/`)).status).toBe(200);
+    expect((await pay(order)).body.status).toBe('paid');
+    expect((await call(`${sb.url}/_sandbox/faults`)).body.orders).toBe('http_500');
+  });
+
+  it('refuses a body naming no fault', async () => {
+    expect((await call(`${sb.url}/_sandbox/faults`, { method: 'POST', body: {} })).status).toBe(400);
   });
 });
 

@@ -66,6 +66,9 @@ class HttpError extends Error {
 }
 
 const MAX_BODY = 1024 * 1024;
+const SERVER_ERROR = {
+  __all__: [{ message: 'Internal server error (sandbox fault)', code: 'server_error' }],
+};
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
@@ -74,7 +77,12 @@ const CORS_HEADERS = {
 };
 
 const clockBodySchema = z.strictObject({ now: z.iso.datetime({ offset: true }).nullable() });
-const faultBodySchema = z.strictObject({ api_do: z.enum(FAULTS) });
+// Either surface may be set alone; a surface left out keeps its current fault.
+const faultBodySchema = z
+  .strictObject({ api_do: z.enum(FAULTS).optional(), orders: z.enum(FAULTS).optional() })
+  .refine((body) => body.api_do !== undefined || body.orders !== undefined, {
+    message: 'Name a fault for api_do or orders',
+  });
 
 function readRaw(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -195,7 +203,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     hooks,
     origin: () => origin,
   });
-  let fault: Fault = 'none';
+  // One-shot faults: each applies to the next direct payment (api_do) or order creation (orders).
+  const faults: { api_do: Fault; orders: Fault } = { api_do: 'none', orders: 'none' };
   const sockets = new Set<Socket>();
   const heldTimers = new Set<NodeJS.Timeout>();
 
@@ -211,8 +220,48 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const parts = url.pathname.slice(API_PREFIX.length).split('/').filter(Boolean);
     const method = req.method ?? 'GET';
     const body = method === 'POST' ? await readJson(req) : undefined;
+    const creating = method === 'POST' && parts.length === 1 && parts[0] === 'orders';
+    const current = creating ? faults.orders : 'none';
+    if (creating) faults.orders = 'none';
+    if (current === 'http_500' || current === 'malformed_json') return failEarly(res, current, {});
     const result = route(parts, method, body, url);
-    sendJson(res, result.status, result.body);
+    if (current === 'none') return sendJson(res, result.status, result.body);
+    loseAnswer(req, current);
+  }
+
+  /** A 500 or a garbled answer, sent before anything was done. */
+  function failEarly(
+    res: ServerResponse,
+    current: 'http_500' | 'malformed_json',
+    headers: Record<string, string>,
+  ): void {
+    if (current === 'http_500') {
+      sendJson(res, 500, SERVER_ERROR, headers);
+      return;
+    }
+    const text = '{"status": "paid", "order_id": ';
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(text),
+    });
+    res.end(text);
+  }
+
+  /**
+   * After the work was done, the answer is lost, as on a real network: the case a client cannot
+   * tell from a failure.
+   */
+  function loseAnswer(req: IncomingMessage, current: 'timeout' | 'reset'): void {
+    if (current === 'reset') {
+      req.socket.resetAndDestroy();
+      return;
+    }
+    const timer = setTimeout(() => {
+      heldTimers.delete(timer);
+      req.socket.destroy();
+    }, faultTimeoutMs);
+    heldTimers.add(timer);
   }
 
   function route(parts: string[], method: string, body: unknown, url: URL): ApiResult {
@@ -288,40 +337,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return sendJson(res, r.status, r.body, CORS_HEADERS);
     }
     // One-shot: a fault applies to the next direct payment only, then the sandbox behaves again.
-    const current = fault;
-    fault = 'none';
-    if (current === 'http_500') {
-      return sendJson(
-        res,
-        500,
-        { __all__: [{ message: 'Internal server error (sandbox fault)', code: 'server_error' }] },
-        CORS_HEADERS,
-      );
-    }
-    if (current === 'malformed_json') {
-      const text = '{"status": "paid", "order_id": ';
-      res.writeHead(200, {
-        ...CORS_HEADERS,
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': Buffer.byteLength(text),
-      });
-      res.end(text);
-      return;
-    }
-    // timeout and reset: the payment IS processed, only the answer is lost, as on a real network.
+    const current = faults.api_do;
+    faults.api_do = 'none';
+    if (current === 'http_500' || current === 'malformed_json') return failEarly(res, current, CORS_HEADERS);
     const outcome = gateway.directPayment(payToken, body);
-    if (current === 'reset') {
-      req.socket.resetAndDestroy();
-      return;
-    }
-    if (current === 'timeout') {
-      const timer = setTimeout(() => {
-        heldTimers.delete(timer);
-        req.socket.destroy();
-      }, faultTimeoutMs);
-      heldTimers.add(timer);
-      return;
-    }
+    if (current !== 'none') return loseAnswer(req, current);
     sendJson(res, outcome.result.status, outcome.result.body, CORS_HEADERS);
   }
 
@@ -373,9 +393,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (method === 'POST') {
         const checked = validate(faultBodySchema, await readJson(req));
         if (!checked.ok) return sendJson(res, 400, errorBody(checked.issues));
-        fault = checked.value.api_do;
+        faults.api_do = checked.value.api_do ?? faults.api_do;
+        faults.orders = checked.value.orders ?? faults.orders;
       } else if (method !== 'GET') return sendJson(res, 405, methodNotAllowed(method).body);
-      return sendJson(res, 200, { api_do: fault });
+      return sendJson(res, 200, faults);
     }
     if (path === '/_sandbox/webhooks' && method === 'GET') {
       const orderId = url.searchParams.get('order_id');
