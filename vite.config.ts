@@ -10,6 +10,7 @@ export default defineConfig({
     include: [
       'lit',
       'lit/decorators.js',
+      '@lit/task',
       'lit/directives/live.js',
       'lit/directives/class-map.js',
       'lit/directives/if-defined.js',
@@ -32,7 +33,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: [
-            'src/{protocol,card,server,sandbox}/**/*.test.ts',
+            'src/{protocol,card,flow,server,sandbox}/**/*.test.ts',
             'test/unit/**/*.test.ts',
             'demo/**/*.test.ts',
           ],

@@ -26,7 +26,7 @@ function sources(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('test-support') ? [path] : [];
+    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
   });
 }
 

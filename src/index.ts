@@ -10,12 +10,14 @@ export type {
   CheckoutChangeDetail,
   CheckoutDeclineDetail,
   CheckoutErrorDetail,
+  CheckoutErrorType,
   CheckoutReadyDetail,
   CheckoutSuccessDetail,
 } from './elements/checkout/checkout.ts';
 export { GatewayCheckout } from './elements/checkout/checkout.ts';
-export type { FlowErrorType } from './elements/checkout/payment-flow.ts';
 export type { Catalog } from './elements/i18n/index.ts';
+export { registerCatalog } from './elements/i18n/index.ts';
 export type { ConsentScenario } from './elements/save-consent/save-consent.ts';
 export { GatewaySaveConsent } from './elements/save-consent/save-consent.ts';
+export type { FlowErrorType } from './flow/payment-flow.ts';
 export type * from './protocol/session.ts';

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoMerchant, startDemoMerchant } from '../../demo/merchant.ts';
 import type { CardInput } from '../../src/card/direct-body.ts';
-import {
-  type ChallengeHandle,
-  PaymentFlow,
-  type PaymentFlowOptions,
-} from '../../src/elements/checkout/payment-flow.ts';
+import { type ChallengeHandle, PaymentFlow, type PaymentFlowOptions } from '../../src/flow/payment-flow.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { GatewayClient, type Order } from '../../src/server/index.ts';
 

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
-import { errorText, inner, typeInto } from '../shared/test-support.ts';
+import { errorText, inner, typeInto } from '../../../test/support/elements.ts';
 import type { GatewayBillingAddress } from './billing-address.ts';
 
 const ids = (el: GatewayBillingAddress) =>

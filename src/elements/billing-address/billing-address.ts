@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { isValidPostalCode } from '../../card/postal-code.ts';
 import type { BillingAddress } from '../../protocol/session.ts';
-import type { MessageKey } from '../i18n/index.ts';
+import type { TextKey } from '../i18n/index.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { regionOf } from '../shared/language.ts';
 import { baseStyles } from '../shared/styles.ts';
@@ -16,7 +16,7 @@ export type BillingAddressMode = 'avs' | 'account-funding' | 'full';
 
 type Key = keyof BillingAddress;
 
-const FIELDS: readonly (readonly [Key, MessageKey, string])[] = [
+const FIELDS: readonly (readonly [Key, TextKey, string])[] = [
   ['first_name', 'firstName', 'given-name'],
   ['last_name', 'lastName', 'family-name'],
   ['address', 'address', 'street-address'],
@@ -98,8 +98,7 @@ export class GatewayBillingAddress extends FormControlElement {
     this.requestUpdate();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
+  protected override syncState(): void {
     if (!this.country && !this.#countryTouched) {
       const region = regionOf(this.languageTag) || regionOf(globalThis.navigator?.language ?? '');
       if (countryCodes().includes(region)) this.country = region;
@@ -147,11 +146,10 @@ export class GatewayBillingAddress extends FormControlElement {
   }
 
   protected override render() {
-    const errors = this.errors();
     const required = this.#required();
     const visible = new Set(this.#visible());
     const fields = FIELDS.filter(([key]) => visible.has(key)).map(([key, label, autocomplete]) => {
-      const error = this.shownError(key, errors);
+      const error = this.shownError(key);
       const common = {
         id: key,
         required: required.has(key),

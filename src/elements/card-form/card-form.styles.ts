@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { token } from '../shared/tokens.ts';
 
 export const cardFormStyles = css`
   .control {
@@ -20,7 +21,7 @@ export const cardFormStyles = css`
     inset-block-start: 50%;
     transform: translateY(-50%);
     padding: 0.125rem 0.375rem;
-    border: 1px solid var(--gateway-color-border);
+    border: 1px solid ${token.border};
     border-radius: 0.25rem;
     font-size: 0.75em;
     font-weight: 600;
@@ -28,7 +29,7 @@ export const cardFormStyles = css`
     max-inline-size: 5rem;
     overflow: hidden;
     text-overflow: ellipsis;
-    color: var(--gateway-color-text);
-    background: var(--gateway-color-input-background);
+    color: ${token.text};
+    background: ${token.inputBackground};
   }
 `;

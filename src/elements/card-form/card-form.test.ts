@@ -2,7 +2,14 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
-import { errorText, futureExpiry, inner, nextFrame, pasteInto, typeInto } from '../shared/test-support.ts';
+import {
+  errorText,
+  futureExpiry,
+  inner,
+  nextFrame,
+  pasteInto,
+  typeInto,
+} from '../../../test/support/elements.ts';
 import { clearSecurityCode, readCard } from './card-access.ts';
 import type { CardChangeDetail, GatewayCardForm } from './card-form.ts';
 

@@ -1,12 +1,12 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { type CardBrand, detectBrand, securityCodeLength } from '../../card/brand.ts';
+import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
 import { checkExpiry, formatExpiryInput, parseExpiry } from '../../card/expiry.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
 import { type CardNumberError, checkCardNumber } from '../../card/number.ts';
-import { format } from '../i18n/index.ts';
+import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { MaskController } from '../shared/mask-controller.ts';
 import { baseStyles } from '../shared/styles.ts';
@@ -44,11 +44,6 @@ const EXPIRY_ERRORS = {
   past: ['underflow', 'expiryPast'],
   tooFar: ['overflow', 'expiryInvalid'],
 } as const;
-
-const listConverter = {
-  fromAttribute: (value: string | null): string[] => (value ?? '').split(/[\s,]+/).filter(Boolean),
-  toAttribute: (value: readonly string[]): string => value.join(' '),
-};
 
 /**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
@@ -101,6 +96,8 @@ export class GatewayCardForm extends FormControlElement {
   #csc = '';
   #name = '';
   #brand: CardBrand | null = null;
+  /** A person's edit waiting for its update: which field, if it may now be complete. */
+  #edit: { completed: FieldId | null } | null = null;
 
   readonly #numberMask = new MaskController(
     this,
@@ -163,11 +160,19 @@ export class GatewayCardForm extends FormControlElement {
     this.requestUpdate();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
+  protected override syncState(): void {
     // A shorter code for the new brand cuts the typed one: keep our copy in step with the mask.
     this.#cscMask.refresh();
     if (this.#cscMask.attached) this.#csc = this.#cscMask.value;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const edit = this.#edit;
+    if (!edit) return;
+    this.#edit = null;
+    this.#reportChange();
+    if (edit.completed && this.#fieldDone(edit.completed)) this.#advance(edit.completed);
   }
 
   protected override errors(): ReadonlyMap<FieldId, FieldError> {
@@ -185,7 +190,7 @@ export class GatewayCardForm extends FormControlElement {
     }
     const length = securityCodeLength(this.#brand);
     if (!this.moto && this.#csc.length !== length) {
-      const message = format(t.codeInvalid, { length });
+      const message = t.codeInvalid(length);
       errors.set('csc', {
         kind: this.#csc ? 'short' : 'missing',
         message,
@@ -200,10 +205,10 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override render() {
     const t = this.t;
-    const errors = this.errors();
     const brand = this.#brand;
-    const input = (id: FieldId, label: string, value: string, autocomplete: string, numeric: boolean) => {
-      const error = this.shownError(id, errors);
+    // The masked inputs have one writer, their mask controller; only the name is bound here.
+    const input = (id: FieldId, label: string, autocomplete: string, numeric: boolean) => {
+      const error = this.shownError(id);
       return this.field(
         id,
         label,
@@ -219,7 +224,7 @@ export class GatewayCardForm extends FormControlElement {
           aria-invalid=${error ? 'true' : 'false'}
           aria-describedby="${id}-error"
           ?disabled=${this.inactive}
-          .value=${live(value)}
+          .value=${id === 'name' ? live(this.#name) : nothing}
           @input=${id === 'name' ? this.#onNameInput : nothing}
         />`,
         error,
@@ -232,11 +237,11 @@ export class GatewayCardForm extends FormControlElement {
       );
     };
     return html`<div class="fields" @focusin=${this.onFocusIn} @focusout=${this.onFocusOut}>
-      ${input('number', t.cardNumber, this.#number, 'cc-number', true)}
-      <div class="visually-hidden" role="status">${brand ? format(t.brandDetected, { brand: brand.name }) : ''}</div>
-      ${input('expiry', t.expiry, this.#expiry, 'cc-exp', true)}
-      ${this.moto ? nothing : input('csc', t.securityCode, this.#csc, 'cc-csc', true)}
-      ${this.requireName ? input('name', t.cardholderName, this.#name, 'cc-name', false) : nothing}
+      ${input('number', t.cardNumber, 'cc-number', true)}
+      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : ''}</div>
+      ${input('expiry', t.expiry, 'cc-exp', true)}
+      ${this.moto ? nothing : input('csc', t.securityCode, 'cc-csc', true)}
+      ${this.requireName ? input('name', t.cardholderName, 'cc-name', false) : nothing}
     </div>`;
   }
 
@@ -247,21 +252,17 @@ export class GatewayCardForm extends FormControlElement {
   #onNumberInput(): void {
     this.#number = this.#numberMask.value;
     this.#brand = detectBrand(onlyDigits(this.#number));
-    const check = checkCardNumber(this.#number, this.acceptedBrands);
-    const done =
-      check.error === null &&
-      (check.full || check.digits.length >= 16 || check.digits.length === check.brand?.lengths[0]);
-    this.#userChanged(done ? 'number' : null);
+    this.#userChanged('number');
   }
 
   #onExpiryInput(): void {
     this.#expiry = this.#expiryMask.value;
-    this.#userChanged(parseExpiry(this.#expiry) && checkExpiry(this.#expiry) === null ? 'expiry' : null);
+    this.#userChanged('expiry');
   }
 
   #onCscInput(): void {
     this.#csc = this.#cscMask.value;
-    this.#userChanged(this.#csc.length === securityCodeLength(this.#brand) ? 'csc' : null);
+    this.#userChanged('csc');
   }
 
   readonly #onNameInput = (event: Event): void => {
@@ -269,25 +270,42 @@ export class GatewayCardForm extends FormControlElement {
     this.#userChanged(null);
   };
 
-  /** After a person's edit: report the change, and move on when the field just became complete. */
+  /**
+   * After a person's edit: the update validates once; `updated` then reports the change and moves
+   * on when the edited field just became complete and valid.
+   */
   #userChanged(completed: FieldId | null): void {
+    this.#edit = { completed };
     this.requestUpdate();
-    const errors = this.errors();
-    const empty = !this.#number && !this.#expiry && !this.#csc && !this.#name;
-    const complete =
-      checkCardNumber(this.#number).error !== 'incomplete' &&
-      !!onlyDigits(this.#number) &&
-      parseExpiry(this.#expiry) !== null &&
-      (this.moto || this.#csc.length === securityCodeLength(this.#brand)) &&
-      (!this.requireName || !!this.#name.trim());
+  }
+
+  #reportChange(): void {
+    const digits = onlyDigits(this.#number).length;
+    const brand = this.#brand;
+    const numberComplete =
+      digits > 0 &&
+      ((brand ? brand.lengths.includes(digits) : digits >= 12) || digits >= maxLengthFor(brand));
     const detail: CardChangeDetail = Object.freeze({
       brand: this.brand,
-      complete,
-      empty,
-      valid: errors.size === 0,
+      complete:
+        numberComplete &&
+        parseExpiry(this.#expiry) !== null &&
+        (this.moto || this.#csc.length === securityCodeLength(brand)) &&
+        (!this.requireName || !!this.#name.trim()),
+      empty: !this.#number && !this.#expiry && !this.#csc && !this.#name,
+      valid: this.fieldErrors.size === 0,
     });
     this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
-    if (completed) this.#advance(completed);
+  }
+
+  /** Whether a field is filled far enough, and valid, to move on to the next one. */
+  #fieldDone(id: FieldId): boolean {
+    if (this.fieldErrors.has(id)) return false;
+    if (id === 'number') {
+      const digits = onlyDigits(this.#number).length;
+      return digits >= 16 || digits === this.#brand?.lengths[0] || digits >= maxLengthFor(this.#brand);
+    }
+    return true;
   }
 
   #advance(from: FieldId): void {
@@ -304,7 +322,7 @@ export class GatewayCardForm extends FormControlElement {
   }
 
   #read(): CardInput | null {
-    if (this.errors().size > 0) return null;
+    if (!this.checkValidity()) return null;
     const expiry = parseExpiry(this.#expiry);
     if (!expiry) return null;
     const card: { -readonly [K in keyof CardInput]: CardInput[K] } = {

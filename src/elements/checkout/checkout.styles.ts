@@ -1,28 +1,24 @@
 import { css } from 'lit';
+import { token } from '../shared/tokens.ts';
 
 /** On top of the shared styles (fields, inputs, schemes, error text): the pay button, results, dialog. */
 export const styles = css`
-  :host {
-    --gateway-accent: var(--gateway-color-focus);
-    --gateway-accent-text: light-dark(#ffffff, #0b1d3a);
-    --gateway-color-success: light-dark(#146c2e, #6dd58c);
-  }
   form {
     display: flex;
     flex-direction: column;
-    gap: var(--gateway-gap);
+    gap: ${token.gap};
   }
   button {
     font: inherit;
     cursor: pointer;
-    border-radius: var(--gateway-radius);
+    border-radius: ${token.radius};
     padding-block: 0.75rem;
     padding-inline: 1rem;
   }
   .pay {
     border: none;
-    background: var(--gateway-accent);
-    color: var(--gateway-accent-text);
+    background: var(--gateway-accent, ${token.focus});
+    color: var(--gateway-accent-text, light-dark(#ffffff, #0b1d3a));
     font-weight: 600;
   }
   button:disabled {
@@ -30,11 +26,11 @@ export const styles = css`
     cursor: progress;
   }
   button:focus-visible {
-    outline: 2px solid var(--gateway-color-focus);
+    outline: 2px solid ${token.focus};
     outline-offset: 2px;
   }
   .secondary {
-    border: 1px solid var(--gateway-color-border);
+    border: 1px solid ${token.border};
     background: transparent;
     color: inherit;
   }
@@ -43,16 +39,16 @@ export const styles = css`
     display: none;
   }
   .status.succeeded {
-    color: var(--gateway-color-success);
+    color: ${token.success};
     font-weight: 600;
   }
   dialog {
     inline-size: min(30rem, 100vw - 2rem);
     padding: 0;
     border: none;
-    border-radius: var(--gateway-radius);
+    border-radius: ${token.radius};
     color: inherit;
-    background: var(--gateway-color-background);
+    background: ${token.background};
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.5);
@@ -61,7 +57,7 @@ export const styles = css`
     display: flex;
     align-items: center;
     justify-content: space-between;
-    gap: var(--gateway-gap);
+    gap: ${token.gap};
     padding-block: 0.5rem;
     padding-inline: 1rem;
   }

@@ -3,10 +3,10 @@ import type { TemplateResult } from 'lit';
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import '../../define.ts';
+import { errorText, futureExpiry, inner, typeInto } from '../../../test/support/elements.ts';
 import { outcomeOf } from '../../protocol/order.ts';
 import type { CheckoutConfig, CheckoutSession, CheckoutStatus } from '../../protocol/session.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
-import { errorText, futureExpiry, inner, typeInto } from '../shared/test-support.ts';
 import type { GatewayCheckout } from './checkout.ts';
 
 const VISA = '4111111111111111';

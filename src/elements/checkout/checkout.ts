@@ -1,75 +1,32 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { initialState, Task, TaskStatus } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { type FlowPhase, type FlowResult, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { clearSecurityCode, readCard } from '../card-form/card-access.ts';
-import type { GatewayCardForm } from '../card-form/card-form.ts';
-import { type Catalog, catalogFor, format } from '../i18n/index.ts';
+import type { CardChangeEvent, GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
+import { listConverter } from '../shared/converters.ts';
+import { GatewayElement } from '../shared/gateway-element.ts';
 import { baseStyles } from '../shared/styles.ts';
+import { ChallengeController } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
-import {
-  type ChallengeHandle,
-  type FlowErrorType,
-  type FlowPhase,
-  type FlowResult,
-  PaymentFlow,
-} from './payment-flow.ts';
+import { emit } from './checkout-events.ts';
+import { errorText, resultText } from './checkout-messages.ts';
+
+export type {
+  CheckoutChangeDetail,
+  CheckoutDeclineDetail,
+  CheckoutErrorDetail,
+  CheckoutErrorType,
+  CheckoutReadyDetail,
+  CheckoutSuccessDetail,
+} from './checkout-events.ts';
 
 type View = 'loading' | 'idle' | FlowPhase | 'succeeded' | 'declined' | 'failed';
 
-const ERROR_TEXT = {
-  session: 'errorSession',
-  network: 'errorRetry',
-  timeout: 'errorRetry',
-  server: 'errorRetry',
-  rejected: 'errorRejected',
-  status_unknown: 'errorStatusUnknown',
-  cancelled: 'errorCancelled',
-} as const satisfies Record<FlowErrorType, keyof Catalog>;
-
-export interface CheckoutChangeDetail {
-  readonly brand: string | null;
-  readonly complete: boolean;
-  readonly empty: boolean;
-  readonly valid: boolean;
-}
-export interface CheckoutReadyDetail {
-  readonly amount: number | null;
-  readonly currency: string | null;
-}
-export interface CheckoutSuccessDetail {
-  readonly orderId: string;
-  readonly status: string;
-}
-export interface CheckoutDeclineDetail {
-  readonly orderId: string;
-  readonly reason: string;
-}
-export interface CheckoutErrorDetail {
-  readonly type: string;
-  readonly message: string;
-}
-
-interface CheckoutEventDetail {
-  'gateway-ready': CheckoutReadyDetail;
-  'gateway-change': CheckoutChangeDetail;
-  'gateway-success': CheckoutSuccessDetail;
-  'gateway-decline': CheckoutDeclineDetail;
-  'gateway-error': CheckoutErrorDetail;
-}
-type CheckoutEvent = keyof CheckoutEventDetail;
-
-declare global {
-  interface HTMLElementEventMap {
-    'gateway-ready': CustomEvent<CheckoutReadyDetail>;
-    'gateway-change': CustomEvent<CheckoutChangeDetail>;
-    'gateway-success': CustomEvent<CheckoutSuccessDetail>;
-    'gateway-decline': CustomEvent<CheckoutDeclineDetail>;
-    'gateway-error': CustomEvent<CheckoutErrorDetail>;
-    'gateway-new-payment': CustomEvent<undefined>;
-  }
-}
+const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
 
 /**
  * @tag gateway-checkout
@@ -81,7 +38,7 @@ declare global {
  * @fires gateway-change - The customer edited the card. detail: `{ brand, complete, empty, valid }`.
  * @fires gateway-success - The order is paid (or held on a two-step order). detail: `{ orderId, status }`.
  * @fires gateway-decline - The gateway declined. detail: `{ orderId, reason }`.
- * @fires gateway-error - The payment could not be completed or confirmed. detail: `{ type, message }`.
+ * @fires gateway-error - The checkout could not load (`type: "config"`), or the payment could not be completed or confirmed. detail: `{ type, message }`.
  * @fires gateway-new-payment - MOTO "New payment" cleared the form. Cancel it to move the focus yourself.
  *
  * @csspart form - The form around every field.
@@ -98,9 +55,10 @@ declare global {
  * @cssprop --gateway-color-success - The success message.
  * @cssprop --gateway-color-error - Decline and error messages (shared with the field elements).
  * @cssprop --gateway-font-family - Shared with the field elements, as are the other --gateway-color-*
- *   properties, --gateway-radius, --gateway-gap and --gateway-input-padding.
+ *   properties, --gateway-radius, --gateway-gap and --gateway-input-padding. Set on the checkout
+ *   or any ancestor, each reaches the nested fields too.
  */
-export class GatewayCheckout extends LitElement {
+export class GatewayCheckout extends GatewayElement {
   static override styles = [baseStyles, styles];
 
   /** Where the merchant's server answers GET (configuration) and POST (create the order). */
@@ -109,8 +67,6 @@ export class GatewayCheckout extends LitElement {
   @property({ attribute: 'api-do-url' }) apiDoUrl?: string;
   /** Where the merchant's server answers the status of that order. */
   @property({ attribute: 'status-url' }) statusUrl?: string;
-  /** Two-letter language; defaults to the order's language, then the nearest `lang`. */
-  @property() language?: string;
   /** Mail or telephone order: no security code, and "New payment" after each result. */
   @property({ type: Boolean, reflect: true }) moto = false;
   /** off, standard or custom address verification. Defaults to what the merchant's server says. */
@@ -125,145 +81,141 @@ export class GatewayCheckout extends LitElement {
   @property({ type: Number }) amount?: number;
   /** Currency for a pre-created order. */
   @property() currency?: string;
-  /** light or dark; unset follows prefers-color-scheme. Passed on to the fields. */
-  @property({ reflect: true }) theme?: 'light' | 'dark';
-  /** Card brands accepted, comma-separated (e.g. "visa,mastercard"). All when empty. */
-  @property({ attribute: 'accepted-brands' }) acceptedBrands?: string;
+  /** Accepted brands as credit-card-type ids (`visa mastercard`); empty accepts all. */
+  @property({ attribute: 'accepted-brands', converter: listConverter }) acceptedBrands: string[] = [];
 
-  @state() private view: View = 'loading';
-  @state() private config: CheckoutConfig | null = null;
-  @state() private message = '';
-  @state() private canRetry = true;
+  /** The step of a payment under way; `idle` when none is. */
+  @state() private phase: 'idle' | FlowPhase = 'idle';
+  /** The last payment's result; its words are derived in `render`, in the language of the moment. */
+  @state() private result: FlowResult | null = null;
   @state() private hostedUrl: string | null = null;
-  @state() private challengeUrl: string | null = null;
 
   @query('gateway-card-form') private cardForm?: GatewayCardForm;
   @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
   @query('gateway-save-consent') private consentForm?: GatewaySaveConsent;
-  @query('dialog') private dialog?: HTMLDialogElement;
   @query('input[type="email"]') private emailInput?: HTMLInputElement;
 
   #flow: PaymentFlow | null = null;
-  #t: Catalog = catalogFor('en');
-  #lang = 'en';
-  #closeChallenge: ((end: 'completed' | 'closed') => void) | null = null;
+  readonly #challenge = new ChallengeController(this, () => this.threeDs === 'redirect');
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('message', this.#onMessage);
+  /**
+   * The configuration, keyed on the URLs it comes from: a new URL aborts the load under way, so an
+   * answer for an old URL can never land last.
+   */
+  readonly #config = new Task(this, {
+    args: () => [this.sessionUrl, this.statusUrl] as const,
+    task: async ([sessionUrl, statusUrl], { signal }) => {
+      const flow = this.#flow!;
+      if (sessionUrl) return flow.loadConfig(signal);
+      // Not configured yet (a page that sets session-url later): nothing to load, nothing to pay.
+      if (!statusUrl) return initialState;
+      const status = await flow.loadStatus(signal);
+      return {
+        amount: this.amount ?? status.amount,
+        currency: this.currency ?? status.currency,
+        language: '',
+        merchant_name: '',
+        avs: this.avs ?? 'off',
+        save: null,
+        moto: this.moto,
+        collect_email: false,
+      } satisfies CheckoutConfig;
+    },
+    onComplete: (config) => {
+      emit(this, 'gateway-ready', { amount: config.amount ?? null, currency: config.currency ?? null });
+      if (this.presentation === 'iframe') void this.#openHosted();
+    },
+    onError: (error) => {
+      emit(this, 'gateway-error', {
+        type: 'config',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    },
+  });
+
+  /** The loaded configuration, or null while loading, after a failure, or with nothing to load. */
+  get #loaded(): CheckoutConfig | null {
+    return this.#config.status === TaskStatus.COMPLETE ? (this.#config.value ?? null) : null;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener('message', this.#onMessage);
-    this.#closeChallenge?.('closed');
+  protected override get fallbackLanguage(): string | undefined {
+    return this.#loaded?.language || undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Before the config task runs (in the same update), so it loads through the new flow.
     if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !this.#flow) {
       this.#flow = new PaymentFlow({
         sessionUrl: this.sessionUrl,
         apiDoUrl: this.apiDoUrl,
         statusUrl: this.statusUrl,
-        challenge: (url) => this.#openChallenge(url),
+        challenge: (url) => this.#challenge.open(url),
         onPhase: (phase) => {
-          this.view = phase;
+          this.phase = phase;
         },
       });
-      if (this.sessionUrl || this.statusUrl) void this.#load();
-      // Not configured yet (a page that sets session-url later): nothing to load, nothing to pay.
-      else this.view = 'idle';
+      this.phase = 'idle';
+      this.result = null;
     }
-    const lang =
-      this.language ?? this.config?.language ?? this.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    this.#lang = lang.slice(0, 2).toLowerCase();
-    this.#t = catalogFor(this.#lang);
+    super.willUpdate(changed);
   }
 
-  async #load(): Promise<void> {
-    const flow = this.#flow!;
-    this.view = 'loading';
-    try {
-      if (this.sessionUrl) {
-        this.config = await flow.loadConfig();
-      } else if (this.statusUrl) {
-        const status = await flow.loadStatus();
-        this.config = {
-          amount: this.amount ?? status.amount,
-          currency: this.currency ?? status.currency,
-          language: this.language ?? 'en',
-          merchant_name: '',
-          avs: this.avs ?? 'off',
-          save: null,
-          moto: this.moto,
-          collect_email: false,
-        };
-      }
-      this.view = 'idle';
-      this.#emit('gateway-ready', {
-        amount: this.config?.amount ?? null,
-        currency: this.config?.currency ?? null,
-      });
-      if (this.presentation === 'iframe') void this.#openHosted();
-    } catch (error) {
-      this.view = 'failed';
-      this.message = this.#t.errorSession;
-      this.canRetry = false;
-      this.#emit('gateway-error', {
-        type: 'config',
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
+  get #view(): View {
+    if (this.#config.status === TaskStatus.PENDING) return 'loading';
+    if (this.#config.status === TaskStatus.ERROR) return 'failed';
+    if (this.phase !== 'idle') return this.phase;
+    return this.result?.kind ?? 'idle';
   }
 
   get #avs(): AvsMode {
-    return this.avs ?? this.config?.avs ?? 'off';
+    return this.avs ?? this.#loaded?.avs ?? 'off';
   }
   get #moto(): boolean {
-    return this.moto || (this.config?.moto ?? false);
+    return this.moto || (this.#loaded?.moto ?? false);
   }
   get #saveMethod(): SaveMethod | undefined {
-    return this.saveMethod ?? this.config?.save?.method;
+    return this.saveMethod ?? this.#loaded?.save?.method;
   }
   get #busy(): boolean {
-    return (
-      this.view === 'creating' ||
-      this.view === 'paying' ||
-      this.view === 'challenge' ||
-      this.view === 'verifying'
-    );
+    return BUSY.has(this.#view);
   }
   get #finished(): boolean {
-    return this.view === 'succeeded' || this.view === 'declined' || this.view === 'failed';
+    const view = this.#view;
+    return view === 'succeeded' || view === 'declined' || view === 'failed';
   }
 
   #formatAmount(): string {
-    const { amount, currency } = {
-      amount: this.config?.amount ?? this.amount,
-      currency: this.config?.currency ?? this.currency,
-    };
+    const amount = this.#loaded?.amount ?? this.amount;
+    const currency = this.#loaded?.currency ?? this.currency;
     if (amount == null || !currency) return '';
     try {
-      return new Intl.NumberFormat(this.#lang, { style: 'currency', currency }).format(amount);
+      return new Intl.NumberFormat(this.languageTag, { style: 'currency', currency }).format(amount);
     } catch {
       return `${amount.toFixed(2)} ${currency}`;
     }
   }
 
+  /** The message of a decline or failure (the alert region), in the language of the moment. */
+  #alertText(): string {
+    if (this.#config.status === TaskStatus.ERROR) return errorText(this.t, 'config');
+    const result = this.result;
+    return result && result.kind !== 'succeeded' && this.phase === 'idle' ? resultText(this.t, result) : '';
+  }
+
   protected override render() {
-    const t = this.#t;
+    const t = this.t;
     if (this.presentation === 'iframe') return this.#renderHosted();
-    const amount = this.#formatAmount();
-    const showAddress = this.#avs !== 'off';
+    const config = this.#loaded;
+    const view = this.#view;
     const saveMethod = this.#saveMethod;
-    const showConsent = saveMethod != null && saveMethod !== 'merchant';
+    const direct = this.presentation === 'direct';
     const busy = this.#busy;
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
-    const locked = busy || this.view === 'succeeded';
+    const locked = busy || view === 'succeeded';
     return html`
       <form part="form" novalidate @submit=${this.#onSubmit} aria-busy=${busy ? 'true' : 'false'}>
         ${
-          this.config?.collect_email
+          config?.collect_email
             ? html`<div class="field">
                 <label for="email">${t.email}</label>
                 <input id="email" type="email" name="email" autocomplete="email" required ?disabled=${locked} />
@@ -271,11 +223,11 @@ export class GatewayCheckout extends LitElement {
             : nothing
         }
         ${
-          this.presentation === 'direct'
+          direct
             ? html`<gateway-card-form
                 .moto=${this.#moto}
-                .language=${this.#lang}
-                accepted-brands=${this.acceptedBrands ?? ''}
+                .language=${this.languageTag}
+                .acceptedBrands=${this.acceptedBrands}
                 .theme=${this.theme}
                 ?disabled=${locked}
                 @gateway-card-change=${this.#onCardChange}
@@ -283,58 +235,60 @@ export class GatewayCheckout extends LitElement {
             : nothing
         }
         ${
-          showAddress && this.presentation === 'direct'
+          direct && this.#avs !== 'off'
             ? html`<gateway-billing-address
                 mode="avs"
-                .language=${this.#lang}
+                .language=${this.languageTag}
                 .theme=${this.theme}
                 ?disabled=${locked}
               ></gateway-billing-address>`
             : nothing
         }
         ${
-          showConsent && this.presentation === 'direct'
+          direct && saveMethod != null && saveMethod !== 'merchant'
             ? html`<gateway-save-consent
                 scenario=${saveMethod}
-                merchant-name=${this.config?.merchant_name ?? ''}
-                .language=${this.#lang}
-                ?required=${this.config?.save?.consent_required ?? true}
+                merchant-name=${config?.merchant_name ?? ''}
+                .language=${this.languageTag}
+                ?required=${config?.save?.consent_required ?? true}
                 .theme=${this.theme}
                 ?disabled=${locked}
               ></gateway-save-consent>`
             : nothing
         }
-        <button part="pay-button" class="pay" type="submit" ?disabled=${busy || this.view === 'loading' || locked || !this.config}>
-          ${this.#payLabel(amount)}
+        <button part="pay-button" class="pay" type="submit" ?disabled=${locked || view === 'loading' || !config}>
+          ${this.#payLabel()}
         </button>
         <div
           id="status"
           part="status"
-          class="status ${this.view} ${busy ? 'visually-hidden' : ''}"
+          class="status ${view} ${busy ? 'visually-hidden' : ''}"
           role="status"
           aria-live="polite"
         >${this.#statusText()}</div>
-        <div id="error" part="message" class="error" role="alert">${this.view === 'declined' || this.view === 'failed' ? this.message : ''}</div>
+        <div id="error" part="message" class="error" role="alert">${this.#alertText()}</div>
         ${
           this.#moto && this.#finished
             ? html`<button part="new-payment" class="secondary" type="button" @click=${this.#newPayment}>${t.newPayment}</button>`
             : nothing
         }
       </form>
-      ${this.#renderChallenge()}
+      ${this.#challenge.render(t)}
     `;
   }
 
-  #payLabel(amount: string) {
-    const t = this.#t;
-    if (this.view === 'failed' && this.canRetry === false) return t.checkStatus;
+  #payLabel(): string {
+    const t = this.t;
+    const result = this.result;
+    if (this.#view === 'failed' && result?.kind === 'failed' && !result.canRetry) return t.checkStatus;
     if (this.#busy) return t.processing;
-    return amount ? format(t.payAmount, { amount }) : t.pay;
+    const amount = this.#formatAmount();
+    return amount ? t.payAmount(amount) : t.pay;
   }
 
   #statusText(): string {
-    const t = this.#t;
-    switch (this.view) {
+    const t = this.t;
+    switch (this.#view) {
       case 'loading':
         return t.loading;
       case 'creating':
@@ -345,40 +299,30 @@ export class GatewayCheckout extends LitElement {
       case 'verifying':
         return t.verifying;
       case 'succeeded':
-        return this.message;
+        return this.result ? resultText(t, this.result) : '';
       default:
         return '';
     }
   }
 
-  #renderChallenge() {
-    const t = this.#t;
-    return html`<dialog part="challenge" aria-label=${t.challengeTitle} @cancel=${this.#onDialogCancel}>
-      <div class="challenge-head">
-        <h2>${t.challengeTitle}</h2>
-        <button type="button" class="secondary" @click=${() => this.#closeChallenge?.('closed')}>${t.cancel}</button>
-      </div>
-      ${this.challengeUrl ? html`<iframe part="challenge-frame" title=${t.challengeTitle} src=${this.challengeUrl}></iframe>` : nothing}
-    </dialog>`;
-  }
-
   #renderHosted() {
-    const t = this.#t;
+    const t = this.t;
+    const view = this.#view;
+    const status = view === 'succeeded' ? this.#statusText() : view === 'loading' ? t.loading : '';
     return html`${
       this.hostedUrl && !this.#finished
         ? html`<iframe part="hosted-frame" class="hosted" title=${t.hostedTitle} src=${this.hostedUrl}></iframe>`
         : nothing
     }
-      <div part="status" class="status ${this.view}" role="status" aria-live="polite">${this.view === 'succeeded' ? this.message : this.view === 'loading' ? t.loading : ''}</div>
-      <div part="message" class="error" role="alert">${this.view === 'declined' || this.view === 'failed' ? this.message : ''}</div>`;
+      <div part="status" class="status ${view}" role="status" aria-live="polite">${status}</div>
+      <div part="message" class="error" role="alert">${this.#alertText()}</div>`;
   }
 
-  #onCardChange = (event: CustomEvent<CheckoutChangeDetail>) => {
-    const { brand, complete, empty, valid } = event.detail;
-    this.#emit('gateway-change', { brand, complete, empty, valid });
+  readonly #onCardChange = (event: CardChangeEvent): void => {
+    emit(this, 'gateway-change', event.detail);
   };
 
-  #onSubmit = (event: SubmitEvent) => {
+  readonly #onSubmit = (event: SubmitEvent): void => {
     event.preventDefault();
     void this.pay();
   };
@@ -386,7 +330,8 @@ export class GatewayCheckout extends LitElement {
   /** Pays with what the customer entered. Repeated calls while paying join the payment under way. */
   async pay(): Promise<void> {
     const flow = this.#flow;
-    if (!flow || this.#busy || this.view === 'loading' || this.view === 'succeeded') return;
+    const view = this.#view;
+    if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
     if (this.presentation === 'redirect') return this.#redirectToHosted();
     if (!this.#validate()) return;
     const card = readCard(this.cardForm!);
@@ -402,11 +347,10 @@ export class GatewayCheckout extends LitElement {
         presentation: this.presentation,
       },
     };
-    this.message = '';
-    this.view = 'creating';
+    this.result = null;
+    this.phase = 'creating';
     const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
-    const result = await flow.pay({ card, request, preset });
-    this.#show(result);
+    this.#show(await flow.pay({ card, request, preset }));
   }
 
   #validate(): boolean {
@@ -421,40 +365,18 @@ export class GatewayCheckout extends LitElement {
   }
 
   #show(result: FlowResult): void {
-    const t = this.#t;
+    this.phase = 'idle';
+    this.result = result;
     if (result.kind === 'succeeded') {
-      this.view = 'succeeded';
-      this.message = result.status.outcome === 'held' ? t.authorized : t.paid;
-      this.#emit('gateway-success', { orderId: result.orderId, status: result.status.status });
+      emit(this, 'gateway-success', { orderId: result.orderId, status: result.status.status });
       if (this.#moto) void this.updateComplete.then(() => this.#newPaymentButton()?.focus());
-      return;
-    }
-    if (result.kind === 'declined') {
-      this.view = 'declined';
-      this.message = this.#declineText(result.reason);
-      this.canRetry = true;
+    } else if (result.kind === 'declined') {
       // Keep the card except its security code: the customer may try the same card again.
       if (this.cardForm) clearSecurityCode(this.cardForm);
-      this.#emit('gateway-decline', { orderId: result.orderId, reason: result.reason });
-      return;
+      emit(this, 'gateway-decline', { orderId: result.orderId, reason: result.reason });
+    } else {
+      emit(this, 'gateway-error', { type: result.error.type, message: resultText(this.t, result) });
     }
-    this.view = 'failed';
-    this.canRetry = result.canRetry;
-    this.message = t[ERROR_TEXT[result.error.type]];
-    if (result.error.fields?.length) {
-      this.message += ` ${result.error.fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`;
-    }
-    this.#emit('gateway-error', { type: result.error.type, message: this.message });
-  }
-
-  /** The gateway's reason in plain words; an unknown reason is shown as the gateway gave it. */
-  #declineText(reason: string): string {
-    const t = this.#t;
-    if (/insufficient|not sufficient/i.test(reason)) return t.declineFunds;
-    if (/expired/i.test(reason)) return t.declineExpired;
-    if (/3-?d|authenticat/i.test(reason)) return t.declineAuthentication;
-    if (/refer to card issuer|do not honou?r/i.test(reason)) return t.declineIssuer;
-    return format(t.declineOther, { reason });
   }
 
   #newPaymentButton(): HTMLButtonElement | null {
@@ -462,14 +384,14 @@ export class GatewayCheckout extends LitElement {
   }
 
   /** Clears every field and starts over with a new order (MOTO: the next caller). */
-  #newPayment = () => {
+  readonly #newPayment = (): void => {
     this.#flow?.reset();
     this.cardForm?.clear();
     if (this.emailInput) this.emailInput.value = '';
     this.addressForm?.clear();
     this.consentForm?.clear();
-    this.message = '';
-    this.view = 'idle';
+    this.result = null;
+    this.phase = 'idle';
     // The page may start the next entry on its own fields (an agent's amount); else the first field here.
     const next = new CustomEvent('gateway-new-payment', { bubbles: true, composed: true, cancelable: true });
     if (!this.dispatchEvent(next)) return;
@@ -479,7 +401,8 @@ export class GatewayCheckout extends LitElement {
   async #redirectToHosted(): Promise<void> {
     const flow = this.#flow!;
     if (this.emailInput && !this.emailInput.reportValidity()) return;
-    this.view = 'creating';
+    this.result = null;
+    this.phase = 'creating';
     try {
       const email = this.emailInput?.value.trim() || undefined;
       const session = await flow.openSession({ email, options: { presentation: 'redirect' } });
@@ -505,50 +428,6 @@ export class GatewayCheckout extends LitElement {
   #sessionFailed(error: unknown, canRetry: boolean): void {
     const message = error instanceof Error ? error.message : String(error);
     this.#show({ kind: 'failed', orderId: null, error: { type: 'session', message }, canRetry });
-  }
-
-  #openChallenge(url: string): ChallengeHandle {
-    if (this.threeDs === 'redirect') {
-      window.location.assign(url);
-      return { done: new Promise(() => {}), close: () => {} };
-    }
-    this.challengeUrl = url;
-    const done = new Promise<'completed' | 'closed'>((resolve) => {
-      this.#closeChallenge = resolve;
-    });
-    void this.updateComplete.then(() => {
-      if (this.dialog && !this.dialog.open) this.dialog.showModal();
-    });
-    return {
-      done,
-      close: () => {
-        this.#closeChallenge = null;
-        this.dialog?.close();
-        this.challengeUrl = null;
-      },
-    };
-  }
-
-  #onDialogCancel = (event: Event) => {
-    // Escape: close through our own path so the flow learns the challenge was left.
-    event.preventDefault();
-    this.#closeChallenge?.('closed');
-  };
-
-  #onMessage = (event: MessageEvent) => {
-    const frame = this.renderRoot?.querySelector?.(
-      'iframe[part="challenge-frame"]',
-    ) as HTMLIFrameElement | null;
-    if (!frame || event.source !== frame.contentWindow) return;
-    const data = event.data as { type?: unknown } | null;
-    if (data && data.type === 'gateway-3ds-complete') this.#closeChallenge?.('completed');
-  };
-
-  /** Typed domain events: bubbling, composed, with a frozen detail that never holds card data. */
-  #emit<K extends CheckoutEvent>(type: K, detail: CheckoutEventDetail[K]): void {
-    this.dispatchEvent(
-      new CustomEvent(type, { detail: Object.freeze({ ...detail }), bubbles: true, composed: true }),
-    );
   }
 }
 

@@ -6,12 +6,12 @@ export const de: Catalog = {
   expiryPlaceholder: 'MM/JJ',
   securityCode: 'Sicherheitscode',
   cardholderName: 'Name des Karteninhabers',
-  brandDetected: '{brand}-Karte',
+  brandDetected: (brand: string) => `${brand}-Karte`,
   numberInvalid: 'Geben Sie eine gültige Kartennummer ein.',
   brandNotAccepted: 'Diese Kartenmarke wird hier nicht akzeptiert.',
   expiryInvalid: 'Geben Sie ein gültiges Ablaufdatum ein (MM/JJ).',
   expiryPast: 'Die Karte ist abgelaufen.',
-  codeInvalid: 'Geben Sie den {length}-stelligen Sicherheitscode ein.',
+  codeInvalid: (length: number) => `Geben Sie den ${length}-stelligen Sicherheitscode ein.`,
   firstName: 'Vorname',
   lastName: 'Nachname',
   address: 'Adresse',
@@ -22,14 +22,14 @@ export const de: Catalog = {
   choose: 'Auswählen…',
   required: 'Dieses Feld ist erforderlich.',
   postalInvalid: 'Prüfen Sie die Postleitzahl.',
-  consentOneClick: 'Karte bei {merchant} für schnellere Zahlungen speichern.',
-  consentAutomatic:
-    '{merchant} darf meine Karte speichern und für künftige, von mir bestätigte Zahlungen belasten.',
-  consentRecurring:
-    '{merchant} darf meine Karte speichern und für wiederkehrende Zahlungen automatisch belasten.',
+  consentOneClick: (merchant: string) => `Karte bei ${merchant} für schnellere Zahlungen speichern.`,
+  consentAutomatic: (merchant: string) =>
+    `${merchant} darf meine Karte speichern und für künftige, von mir bestätigte Zahlungen belasten.`,
+  consentRecurring: (merchant: string) =>
+    `${merchant} darf meine Karte speichern und für wiederkehrende Zahlungen automatisch belasten.`,
   // gateway-checkout
   pay: 'Bezahlen',
-  payAmount: '{amount} bezahlen',
+  payAmount: (amount: string) => `${amount} bezahlen`,
   loading: 'Bezahlformular wird geladen…',
   processing: 'Zahlung wird verarbeitet…',
   challenge: 'Warten auf die Bestätigung durch Ihre Bank…',
@@ -44,7 +44,7 @@ export const de: Catalog = {
   declineAuthentication: 'Ihre Bank hat die Zahlung nicht bestätigt. Es wurde kein Geld abgebucht.',
   declineIssuer:
     'Ihre Bank hat die Zahlung abgelehnt. Wenden Sie sich an Ihre Bank oder versuchen Sie eine andere Karte.',
-  declineOther: 'Zahlung abgelehnt: {reason}',
+  declineOther: (reason: string) => `Zahlung abgelehnt: ${reason}`,
   newPayment: 'Neue Zahlung',
   checkStatus: 'Zahlungsstatus prüfen',
   email: 'E-Mail',

@@ -1,7 +1,8 @@
 /**
  * English: the reference catalog. Its shape is the `Catalog` type every other language file must
  * fill. To add a text: add the key here, then to each language file (the type check lists the
- * files still missing it). `{name}` placeholders are filled by `format()`.
+ * files still missing it). A text with values is a function of them, so a translation can place
+ * and inflect them as its grammar needs, and the type check catches a missing or misnamed value.
  */
 export const en = {
   cardNumber: 'Card number',
@@ -9,12 +10,12 @@ export const en = {
   expiryPlaceholder: 'MM/YY',
   securityCode: 'Security code',
   cardholderName: 'Cardholder name',
-  brandDetected: '{brand} card',
+  brandDetected: (brand: string) => `${brand} card`,
   numberInvalid: 'Enter a valid card number.',
   brandNotAccepted: 'This card brand is not accepted here.',
   expiryInvalid: 'Enter a valid expiry date (MM/YY).',
   expiryPast: 'The card has expired.',
-  codeInvalid: 'Enter the {length}-digit security code.',
+  codeInvalid: (length: number) => `Enter the ${length}-digit security code.`,
   firstName: 'First name',
   lastName: 'Last name',
   address: 'Address',
@@ -25,12 +26,14 @@ export const en = {
   choose: 'Choose…',
   required: 'This field is required.',
   postalInvalid: 'Check the postal code.',
-  consentOneClick: 'Save my card with {merchant} for faster checkout.',
-  consentAutomatic: 'Let {merchant} save my card and charge it for payments I approve.',
-  consentRecurring: 'Let {merchant} save my card and charge it for recurring payments.',
+  consentOneClick: (merchant: string) => `Save my card with ${merchant} for faster checkout.`,
+  consentAutomatic: (merchant: string) =>
+    `Let ${merchant} save my card and charge it for payments I approve.`,
+  consentRecurring: (merchant: string) =>
+    `Let ${merchant} save my card and charge it for recurring payments.`,
   // gateway-checkout
   pay: 'Pay',
-  payAmount: 'Pay {amount}',
+  payAmount: (amount: string) => `Pay ${amount}`,
   loading: 'Loading the checkout…',
   processing: 'Processing the payment…',
   challenge: 'Waiting for your bank to confirm the payment…',
@@ -43,7 +46,7 @@ export const en = {
   declineExpired: 'The payment was declined: the card has expired.',
   declineAuthentication: 'Your bank could not confirm the payment. No money was taken.',
   declineIssuer: 'Your bank declined the payment. Contact your bank or try another card.',
-  declineOther: 'The payment was declined: {reason}',
+  declineOther: (reason: string) => `The payment was declined: ${reason}`,
   newPayment: 'New payment',
   checkStatus: 'Check payment status',
   email: 'E-mail',
@@ -56,4 +59,11 @@ export const en = {
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
 };
 
-export type Catalog = { readonly [K in keyof typeof en]: string };
+type English = typeof en;
+
+/** Every text of the elements in one language: a string, or a function of the values it shows. */
+export type Catalog = {
+  readonly [K in keyof English]: English[K] extends (...values: infer V) => string
+    ? (...values: V) => string
+    : string;
+};

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { token } from '../shared/tokens.ts';
 
 export const saveConsentStyles = css`
   .consent {
@@ -11,7 +12,7 @@ export const saveConsentStyles = css`
     block-size: 1.125rem;
     margin: 0.125rem 0 0;
     flex: none;
-    accent-color: var(--gateway-color-focus);
+    accent-color: ${token.focus};
     padding: 0;
   }
   label {

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
-import { errorText, inner } from '../shared/test-support.ts';
+import { errorText, inner } from '../../../test/support/elements.ts';
 import type { GatewaySaveConsent } from './save-consent.ts';
 
 async function consent(

@@ -2,7 +2,7 @@ import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { SaveConsent } from '../../protocol/session.ts';
-import { catalogFor, format } from '../i18n/index.ts';
+import { hasCatalog } from '../i18n/index.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
@@ -102,10 +102,8 @@ export class GatewaySaveConsent extends FormControlElement {
 
   protected override render() {
     const t = this.t;
-    const error = this.shownError('consent', this.errors());
-    const text = format(t[TEXT_KEYS[this.scenario] ?? TEXT_KEYS['one-click']], {
-      merchant: this.merchantName || '—',
-    });
+    const error = this.shownError('consent');
+    const text = t[TEXT_KEYS[this.scenario] ?? TEXT_KEYS['one-click']](this.merchantName || '—');
     return html`<div class="field" part="field" @focusin=${this.onFocusIn} @focusout=${this.onFocusOut}>
       <div class="consent">
         <input
@@ -128,7 +126,7 @@ export class GatewaySaveConsent extends FormControlElement {
   /** The language whose text is shown: the catalog's, English when we have none for the tag. */
   #textLanguage(): string {
     const code = this.languageTag.slice(0, 2).toLowerCase();
-    return catalogFor(code) === catalogFor('en') && code !== 'en' ? 'en' : code;
+    return hasCatalog(code) ? code : 'en';
   }
 
   readonly #onChange = (event: Event): void => {

@@ -1,14 +1,13 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { type Catalog, catalogFor } from '../i18n/index.ts';
-import { resolveLanguageTag } from './language.ts';
+import { GatewayElement } from './gateway-element.ts';
 import { type FieldError, validityFlags } from './validity.ts';
 
 /**
- * Base of our form-associated elements: ElementInternals, language, theme, disabled state (own or
- * from a fieldset/form), and when errors may show (after a field was left or a submit was tried).
+ * Base of our form-associated elements: ElementInternals, disabled state (own or from a
+ * fieldset/form), and when errors may show (after a field was left or a submit was tried).
  */
-export abstract class FormControlElement extends LitElement {
+export abstract class FormControlElement extends GatewayElement {
   static formAssociated = true;
   static override shadowRootOptions: ShadowRootInit = {
     ...LitElement.shadowRootOptions,
@@ -17,14 +16,8 @@ export abstract class FormControlElement extends LitElement {
 
   protected readonly internals: ElementInternals = this.attachInternals();
 
-  /** Two-letter language of the texts; defaults to the nearest `lang`, then the browser's. */
-  @property() language?: string;
-
   /** Disables every field. */
   @property({ type: Boolean, reflect: true }) disabled = false;
-
-  /** Colour scheme: `light`, `dark`, or unset to follow `prefers-color-scheme`. */
-  @property({ reflect: true }) theme?: 'light' | 'dark';
 
   /** The host form's field name. */
   @property({ reflect: true }) name = '';
@@ -33,7 +26,7 @@ export abstract class FormControlElement extends LitElement {
   #touched = new Set<string>();
   #editing: string | null = null;
   #submitted = false;
-  #tag = 'en';
+  #errors: ReadonlyMap<string, FieldError> = new Map();
 
   constructor() {
     super();
@@ -76,14 +69,14 @@ export abstract class FormControlElement extends LitElement {
 
   /** True when every field is valid; shows nothing. */
   checkValidity(): boolean {
-    this.syncValidity();
+    this.#settle();
     return this.internals.checkValidity();
   }
 
   /** Shows every error, moves focus to the first invalid field and returns whether all are valid. */
   reportValidity(): boolean {
     this.showAllErrors();
-    this.performUpdate();
+    this.#settle();
     const first = this.firstInvalid();
     first?.focus();
     return !first;
@@ -107,35 +100,40 @@ export abstract class FormControlElement extends LitElement {
     return this.disabled || this.#formDisabled;
   }
 
-  protected get t(): Catalog {
-    return catalogFor(this.#tag);
+  /** The errors of this update, computed once in `willUpdate`: render and readers use these. */
+  protected get fieldErrors(): ReadonlyMap<string, FieldError> {
+    return this.#errors;
   }
 
-  /** The resolved language tag (e.g. "lv", "en-US"). */
-  protected get languageTag(): string {
-    return this.#tag;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#tag = resolveLanguageTag(this, this.language);
-  }
+  /**
+   * Derived state the errors depend on (a default country, a code cut to the brand's length),
+   * brought in step before the errors are computed. Runs in every `willUpdate`.
+   */
+  protected syncState(_changed: PropertyValues<this>): void {}
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    this.#tag = resolveLanguageTag(this, this.language);
+    this.syncState(changed);
+    this.#errors = this.errors();
+    this.#applyValidity();
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    this.syncValidity();
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed);
+    // The inputs exist now: anchor the validity message to the first invalid one.
+    this.#applyValidity();
   }
 
-  /** Errors per field id, in display order; empty when all are valid. */
+  /** Errors per field id, in display order; empty when all are valid. Called once per update. */
   protected abstract errors(): ReadonlyMap<string, FieldError>;
 
-  protected syncValidity(): void {
-    const errors = this.errors();
+  /** Runs a pending update now, so validity reflects every change made so far. */
+  #settle(): void {
+    if (this.isUpdatePending) this.performUpdate();
+  }
+
+  #applyValidity(): void {
+    const errors = this.#errors;
     const root = this.renderRoot as ShadowRoot | undefined;
     const [first] = errors;
     if (first) {
@@ -149,7 +147,7 @@ export abstract class FormControlElement extends LitElement {
       this.internals.setValidity({});
     }
     // Custom states for page styles: :state(invalid), and :state(user-invalid) once a message shows.
-    const shown = [...errors.keys()].some((id) => this.shownError(id, errors));
+    const shown = [...errors.keys()].some((id) => this.shownError(id));
     this.#state('invalid', errors.size > 0);
     this.#state('user-invalid', shown);
   }
@@ -160,7 +158,7 @@ export abstract class FormControlElement extends LitElement {
   }
 
   protected firstInvalid(): HTMLElement | null {
-    const [id] = this.errors().keys();
+    const [id] = this.#errors.keys();
     return id ? ((this.renderRoot as ShadowRoot).getElementById(id) as HTMLElement | null) : null;
   }
 
@@ -177,8 +175,8 @@ export abstract class FormControlElement extends LitElement {
   }
 
   /** The message to show for a field now, or '' (errors wait for blur or submit, and hide while a valid prefix is edited). */
-  protected shownError(id: string, errors: ReadonlyMap<string, FieldError>): string {
-    const error = errors.get(id);
+  protected shownError(id: string): string {
+    const error = this.#errors.get(id);
     if (!error || !(this.#submitted || this.#touched.has(id))) return '';
     if (error.prefix && this.#editing === id) return '';
     return error.message;

@@ -1,8 +1,8 @@
 /**
  * The element's language: its `language` attribute, else the nearest `lang` up the tree (crossing
- * shadow roots), else the browser's. Returns a BCP 47 tag as written.
+ * shadow roots), else the fallback, else the browser's. Returns a BCP 47 tag as written.
  */
-export function resolveLanguageTag(el: Element, explicit?: string | null): string {
+export function resolveLanguageTag(el: Element, explicit?: string | null, fallback?: string): string {
   if (explicit) return explicit;
   let node: Element | null = el;
   while (node) {
@@ -11,7 +11,7 @@ export function resolveLanguageTag(el: Element, explicit?: string | null): strin
     const root = node.getRootNode();
     node = root instanceof ShadowRoot ? root.host : null;
   }
-  return globalThis.navigator?.language ?? 'en';
+  return fallback || (globalThis.navigator?.language ?? 'en');
 }
 
 /** The region a language tag implies, e.g. "en-US" → "US", "lv" → "LV"; empty when none is sensible. */

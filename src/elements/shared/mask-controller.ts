@@ -88,6 +88,8 @@ export class MaskController implements ReactiveController {
     this.#detach();
     if (!input) return;
     this.#input = input;
+    // A re-rendered input (a field shown again) starts empty: give it the text we hold.
+    if (input.value !== this.#value) input.value = this.#value;
     input.addEventListener('input', this.#handleInput);
   }
 

@@ -1,29 +1,18 @@
 import { css } from 'lit';
+import { token } from './tokens.ts';
 
 /**
- * Styles shared by every element: custom properties with defaults on :host, light and dark schemes
- * (`prefers-color-scheme`, or the `theme` attribute), logical properties so right-to-left works.
+ * Styles shared by every element: the theme tokens (read with their defaults, see tokens.ts), light
+ * and dark schemes (`prefers-color-scheme`, or the `theme` attribute), logical properties so right-to-left works.
  */
 export const baseStyles = css`
   :host {
     color-scheme: light dark;
-    --gateway-font-family: system-ui, sans-serif;
-    --gateway-font-size: 1rem;
-    --gateway-color-text: light-dark(#1b1b1f, #ececf1);
-    --gateway-color-muted: light-dark(#55585f, #b4b7bf);
-    --gateway-color-background: light-dark(#ffffff, #1b1b1f);
-    --gateway-color-input-background: light-dark(#ffffff, #26272c);
-    --gateway-color-border: light-dark(#767982, #8c8f98);
-    --gateway-color-focus: light-dark(#1f5fd6, #8ab4ff);
-    --gateway-color-error: light-dark(#b3261e, #ffb4ab);
-    --gateway-radius: 0.375rem;
-    --gateway-gap: 0.75rem;
-    --gateway-input-padding: 0.625rem 0.75rem;
     display: block;
-    font-family: var(--gateway-font-family);
-    font-size: var(--gateway-font-size);
-    color: var(--gateway-color-text);
-    background: var(--gateway-color-background);
+    font-family: ${token.fontFamily};
+    font-size: ${token.fontSize};
+    color: ${token.text};
+    background: ${token.background};
   }
   :host([theme='light']) {
     color-scheme: light;
@@ -37,7 +26,7 @@ export const baseStyles = css`
   .fields {
     display: flex;
     flex-wrap: wrap;
-    gap: var(--gateway-gap);
+    gap: ${token.gap};
   }
   .field {
     display: flex;
@@ -47,7 +36,7 @@ export const baseStyles = css`
     min-inline-size: 0;
   }
   .field.half {
-    flex-basis: calc(50% - var(--gateway-gap));
+    flex-basis: calc(50% - ${token.gap});
     min-inline-size: 8rem;
   }
   label {
@@ -59,18 +48,18 @@ export const baseStyles = css`
     inline-size: 100%;
     font: inherit;
     color: inherit;
-    background: var(--gateway-color-input-background);
-    border: 1px solid var(--gateway-color-border);
-    border-radius: var(--gateway-radius);
-    padding: var(--gateway-input-padding);
+    background: ${token.inputBackground};
+    border: 1px solid ${token.border};
+    border-radius: ${token.radius};
+    padding: ${token.inputPadding};
   }
   input:focus-visible,
   select:focus-visible {
-    outline: 2px solid var(--gateway-color-focus);
+    outline: 2px solid ${token.focus};
     outline-offset: 1px;
   }
   [aria-invalid='true'] {
-    border-color: var(--gateway-color-error);
+    border-color: ${token.error};
   }
   input:disabled,
   select:disabled {
@@ -78,7 +67,7 @@ export const baseStyles = css`
     cursor: not-allowed;
   }
   .error {
-    color: var(--gateway-color-error);
+    color: ${token.error};
     font-size: 0.875em;
     min-block-size: 1.25em;
   }

@@ -1,5 +1,5 @@
-import { buildDirectPaymentBody, type CardInput } from '../../card/direct-body.ts';
-import type { DirectPaymentResponse } from '../../protocol/direct-payment.ts';
+import { buildDirectPaymentBody, type CardInput } from '../card/direct-body.ts';
+import type { DirectPaymentResponse } from '../protocol/direct-payment.ts';
 import type {
   AvsMode,
   CheckoutConfig,
@@ -7,7 +7,7 @@ import type {
   CheckoutSessionRequest,
   CheckoutStatus,
   SaveMethod,
-} from '../../protocol/session.ts';
+} from '../protocol/session.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -129,11 +129,13 @@ export class PaymentFlow {
   }
 
   /** GET the status URL of a pre-created order (amount and currency for the pay button). */
-  async loadStatus(url = this.#options.statusUrl): Promise<CheckoutStatus> {
+  async loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
+    const url = this.#options.statusUrl;
     if (!url) throw new Error('loadStatus needs a status URL');
     const res = await this.#fetch(url, {
       headers: { accept: 'application/json' },
       credentials: 'same-origin',
+      signal,
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return (await res.json()) as CheckoutStatus;

@@ -1,0 +1,87 @@
+import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import type { ChallengeHandle } from '../../flow/payment-flow.ts';
+import type { Catalog } from '../i18n/index.ts';
+
+type End = 'completed' | 'closed';
+
+/**
+ * The 3-D Secure challenge of a checkout: a modal dialog with the bank's page in a frame (or a
+ * redirect of the whole page). The bank page's completion message, Escape and Cancel all end it
+ * through one path, so the payment flow learns how it ended exactly once.
+ */
+export class ChallengeController implements ReactiveController {
+  readonly #host: ReactiveElement;
+  readonly #redirect: () => boolean;
+  #url: string | null = null;
+  #end: ((end: End) => void) | null = null;
+
+  constructor(host: ReactiveElement, redirect: () => boolean) {
+    this.#host = host;
+    this.#redirect = redirect;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('message', this.#onMessage);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('message', this.#onMessage);
+    this.#end?.('closed');
+  }
+
+  /** Shows the bank's page; the handle tells when it is over and closes it. */
+  open(url: string): ChallengeHandle {
+    if (this.#redirect()) {
+      window.location.assign(url);
+      return { done: new Promise(() => {}), close: () => {} };
+    }
+    this.#url = url;
+    this.#host.requestUpdate();
+    const done = new Promise<End>((resolve) => {
+      this.#end = resolve;
+    });
+    void this.#host.updateComplete.then(() => {
+      const dialog = this.#dialog();
+      if (dialog && !dialog.open) dialog.showModal();
+    });
+    return {
+      done,
+      close: () => {
+        this.#end = null;
+        this.#dialog()?.close();
+        this.#url = null;
+        this.#host.requestUpdate();
+      },
+    };
+  }
+
+  render(t: Catalog): TemplateResult {
+    return html`<dialog part="challenge" aria-label=${t.challengeTitle} @cancel=${this.#onCancel}>
+      <div class="challenge-head">
+        <h2>${t.challengeTitle}</h2>
+        <button type="button" class="secondary" @click=${() => this.#end?.('closed')}>${t.cancel}</button>
+      </div>
+      ${this.#url ? html`<iframe part="challenge-frame" title=${t.challengeTitle} src=${this.#url}></iframe>` : nothing}
+    </dialog>`;
+  }
+
+  #dialog(): HTMLDialogElement | null {
+    return this.#host.renderRoot?.querySelector?.('dialog[part="challenge"]') ?? null;
+  }
+
+  readonly #onCancel = (event: Event): void => {
+    // Escape: close through our own path so the flow learns the challenge was left.
+    event.preventDefault();
+    this.#end?.('closed');
+  };
+
+  readonly #onMessage = (event: MessageEvent): void => {
+    const frame = this.#host.renderRoot?.querySelector?.(
+      'iframe[part="challenge-frame"]',
+    ) as HTMLIFrameElement | null;
+    if (!frame || event.source !== frame.contentWindow) return;
+    const data = event.data as { type?: unknown } | null;
+    if (data && data.type === 'gateway-3ds-complete') this.#end?.('completed');
+  };
+}

@@ -1,0 +1,52 @@
+import type { FlowErrorType, FlowResult } from '../../flow/payment-flow.ts';
+import type { Catalog, TextKey } from '../i18n/index.ts';
+
+/**
+ * The checkout's words for a result, derived from the result each time it renders (never stored),
+ * so a change of language reaches a message already on screen.
+ */
+
+/** Every error type `gateway-error` reports: the flow's, and `config` when the checkout cannot load. */
+export type CheckoutErrorType = FlowErrorType | 'config';
+
+const ERROR_TEXT = {
+  config: 'errorSession',
+  session: 'errorSession',
+  network: 'errorRetry',
+  timeout: 'errorRetry',
+  server: 'errorRetry',
+  rejected: 'errorRejected',
+  status_unknown: 'errorStatusUnknown',
+  cancelled: 'errorCancelled',
+} as const satisfies Record<CheckoutErrorType, TextKey>;
+
+/** The gateway's decline reason in plain words; a reason we do not know is shown as the gateway gave it. */
+export function declineText(t: Catalog, reason: string): string {
+  if (/insufficient|not sufficient/i.test(reason)) return t.declineFunds;
+  if (/expired/i.test(reason)) return t.declineExpired;
+  if (/3-?d|authenticat/i.test(reason)) return t.declineAuthentication;
+  if (/refer to card issuer|do not honou?r/i.test(reason)) return t.declineIssuer;
+  return t.declineOther(reason);
+}
+
+/** What went wrong, with the fields the merchant server named. */
+export function errorText(
+  t: Catalog,
+  type: CheckoutErrorType,
+  fields?: ReadonlyArray<{ readonly path: string; readonly message: string }>,
+): string {
+  const text = t[ERROR_TEXT[type]];
+  return fields?.length ? `${text} ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}` : text;
+}
+
+/** The line for a result: success in the status region, the rest in the alert region. */
+export function resultText(t: Catalog, result: FlowResult): string {
+  switch (result.kind) {
+    case 'succeeded':
+      return result.status.outcome === 'held' ? t.authorized : t.paid;
+    case 'declined':
+      return declineText(t, result.reason);
+    case 'failed':
+      return errorText(t, result.error.type, result.error.fields);
+  }
+}
