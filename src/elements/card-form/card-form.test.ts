@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
@@ -331,6 +331,26 @@ describe('gateway-card-form', () => {
     });
   });
 
+  describe('validation', () => {
+    it('runs once per keystroke', async () => {
+      const el = await cardForm();
+      const validations = vi.spyOn(el as unknown as { errors(): unknown }, 'errors');
+      for (const [id, key] of [
+        ['number', '4'],
+        ['expiry', '1'],
+        ['csc', '1'],
+        ['name', 'A'],
+      ] as const) {
+        inner(el, id).focus();
+        await el.updateComplete;
+        validations.mockClear();
+        await userEvent.keyboard(key);
+        await el.updateComplete;
+        expect(validations.mock.calls.length, id).to.equal(1);
+      }
+    });
+  });
+
   describe('events', () => {
     it('fires gateway-card-change on user input with brand, complete, empty and valid', async () => {
       const el = await cardForm();
@@ -431,6 +451,39 @@ describe('gateway-card-form', () => {
         expect(el.shadowRoot!.querySelector('label[for=number]')?.textContent).to.equal(label);
       });
     }
+  });
+
+  describe('following the page', () => {
+    it('re-renders in the language of a lang set on an ancestor after it rendered', async () => {
+      const wrap = await fixture<HTMLElement>(html`<div><gateway-card-form></gateway-card-form></div>`);
+      const el = wrap.querySelector('gateway-card-form')!;
+      const label = () => el.shadowRoot!.querySelector('label[for=number]')?.textContent;
+      wrap.setAttribute('lang', 'de');
+      await waitUntil(() => label() === 'Kartennummer', 'no German after lang="de"');
+      wrap.setAttribute('lang', 'fr');
+      await waitUntil(() => label() === 'Numéro de carte', 'no French after lang="fr"');
+      // A language set on the element wins over the page.
+      el.language = 'lv';
+      await el.updateComplete;
+      wrap.setAttribute('lang', 'es');
+      await nextFrame();
+      expect(label()).to.equal('Kartes numurs');
+    });
+
+    it('takes theme tokens set on the page body', async () => {
+      const style = document.createElement('style');
+      style.textContent = 'body { --gateway-color-border: rgb(7, 8, 9); --gateway-radius: 13px; }';
+      document.head.append(style);
+      try {
+        const el = await cardForm();
+        for (const id of ['number', 'expiry', 'csc', 'name']) {
+          expect(getComputedStyle(inner(el, id)).borderTopColor, id).to.equal('rgb(7, 8, 9)');
+          expect(getComputedStyle(inner(el, id)).borderTopLeftRadius, id).to.equal('13px');
+        }
+      } finally {
+        style.remove();
+      }
+    });
   });
 
   describe('themes', () => {

@@ -4,166 +4,14 @@ import { afterEach, beforeEach, describe, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import '../../define.ts';
 import { errorText, futureExpiry, inner, typeInto } from '../../../test/support/elements.ts';
-import { outcomeOf } from '../../protocol/order.ts';
-import type { CheckoutConfig, CheckoutSession, CheckoutStatus } from '../../protocol/session.ts';
+import { DEFAULT_CONFIG, FakeMerchant, GATEWAY } from '../../../test/support/fake-merchant.ts';
+import type { CheckoutConfig } from '../../protocol/session.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewayCheckout } from './checkout.ts';
 
 const VISA = '4111111111111111';
 const CSC = '907';
 const NAME = 'Ann Lee';
-const GATEWAY = 'https://gw.example';
-
-// ---------------------------------------------------------------------------------------------
-// A scripted merchant server and gateway at the network boundary: the three contract routes of
-// src/protocol/session.ts and each order's api_do_url. Everything the element sends is recorded.
-// ---------------------------------------------------------------------------------------------
-
-interface Sent {
-  readonly url: string;
-  readonly method: string;
-  readonly body: string;
-  readonly credentials: RequestCredentials | undefined;
-}
-
-/** What the gateway does with the next payment POST. */
-type PaymentScript =
-  | 'paid' // charges the card and answers
-  | 'declined' // declines with "Decline, not sufficient funds"
-  | 'lost' // the answer never arrives (fetch rejects); nothing was charged
-  | 'lost-paid' // the card was charged, then the answer was lost
-  | '3ds'; // answers a 3-D Secure challenge; the order waits for the bank
-
-interface Order {
-  status: string;
-  reason: string | null;
-}
-
-const DEFAULT_CONFIG: CheckoutConfig = {
-  amount: 32.25,
-  currency: 'EUR',
-  language: 'en',
-  merchant_name: 'Lindenhof Books',
-  avs: 'off',
-  save: null,
-  moto: false,
-  collect_email: false,
-};
-
-class FakeMerchant {
-  readonly sent: Sent[] = [];
-  readonly orders = new Map<string, Order>();
-  config: CheckoutConfig = { ...DEFAULT_CONFIG };
-  /** One entry per payment POST, in order; the last one repeats. */
-  payments: PaymentScript[] = ['paid'];
-  threeDsUrl = 'about:blank';
-  #paymentGate: Promise<void> | null = null;
-  readonly #realFetch = window.fetch;
-
-  /** The next payment POST waits until the returned function is called (a slow gateway). */
-  holdPayments(): () => void {
-    let release = () => {};
-    this.#paymentGate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    return () => {
-      this.#paymentGate = null;
-      release();
-    };
-  }
-
-  install(): void {
-    window.fetch = this.fetch;
-  }
-  uninstall(): void {
-    window.fetch = this.#realFetch;
-  }
-
-  sessionPosts(): Sent[] {
-    return this.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/checkout/session'));
-  }
-  paymentPosts(): Sent[] {
-    return this.sent.filter((r) => r.method === 'POST' && r.url.startsWith(GATEWAY));
-  }
-  statusGets(): Sent[] {
-    return this.sent.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/checkout/status');
-  }
-
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? init.body : '';
-    this.sent.push({ url: url.href, method, body, credentials: init?.credentials });
-
-    if (url.origin === location.origin && url.pathname === '/checkout/session') {
-      if (method === 'GET') return json(this.config);
-      const id = `ord_${this.orders.size + 1}`;
-      this.orders.set(id, { status: 'issued', reason: null });
-      const session: CheckoutSession = {
-        order_id: id,
-        api_do_url: `${GATEWAY}/do/${id}`,
-        status_url: `/checkout/status?order=${id}&token=tok_${id}`,
-        amount: this.config.amount,
-        currency: this.config.currency,
-        language: this.config.language,
-        avs: this.config.avs,
-        save: this.config.save,
-        moto: this.config.moto,
-        iframe_checkout: null,
-        full_page_checkout: null,
-      };
-      return json(session, 201);
-    }
-    if (url.origin === location.origin && url.pathname === '/checkout/status') {
-      const id = url.searchParams.get('order') ?? '';
-      const order = this.orders.get(id);
-      if (!order) return json({ error: { message: 'no such order' } }, 404);
-      const status: CheckoutStatus = {
-        order_id: id,
-        status: order.status,
-        outcome: outcomeOf(order.status),
-        reason: order.reason,
-        amount: this.config.amount,
-        currency: this.config.currency,
-      };
-      return json(status);
-    }
-    if (url.origin === GATEWAY && method === 'POST') {
-      const id = url.pathname.split('/').at(-1) ?? '';
-      const order = this.orders.get(id);
-      if (!order) return json({ __all__: [{ message: 'Order not found' }] }, 404);
-      const index = this.paymentPosts().length - 1;
-      const script = this.payments[Math.min(index, this.payments.length - 1)] ?? 'paid';
-      if (this.#paymentGate) await this.#paymentGate;
-      switch (script) {
-        case 'paid':
-          order.status = 'paid';
-          return json({ status: 'paid', order_id: id });
-        case 'declined':
-          order.status = 'rejected';
-          order.reason = 'Decline, not sufficient funds';
-          return json({ status: 'rejected', order_id: id });
-        case 'lost':
-          throw new TypeError('Failed to fetch');
-        case 'lost-paid':
-          order.status = 'paid';
-          throw new TypeError('Failed to fetch');
-        case '3ds':
-          order.status = 'in_progress';
-          return json({ threed_check_url: this.threeDsUrl, order_id: id });
-      }
-    }
-    // Nothing else is ours to answer; it is still recorded above.
-    return this.#realFetch.call(window, input, init);
-  };
-}
-
-function json(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers: the element as a person sees it.
@@ -808,5 +656,111 @@ describe('gateway-checkout', () => {
       }
       await expect(el).to.be.accessible();
     });
+
+    it('follows <html lang> set after it rendered, into every nested field, with nothing else changed', async () => {
+      fake.config = { ...DEFAULT_CONFIG, avs: 'standard', save: saveOf('one-click') };
+      const el = await mount();
+      expect(payButton(el).textContent?.trim()).to.equal('Pay €32.25');
+      await withPageLanguage('de', async () => {
+        await waitUntil(() => payButton(el).textContent?.trim() === '32,25\u00a0€ bezahlen', 'no German');
+        for (const name of ['Kartennummer', 'Sicherheitscode', 'Adresse', 'Postleitzahl']) {
+          expect(within(el).getByRole('textbox', { name, exact: true }).query(), name).to.exist;
+        }
+        const consent = el.shadowRoot!.querySelector('gateway-save-consent')!;
+        expect(consent.shadowRoot!.querySelector('label')?.textContent).to.contain('schnellere Zahlungen');
+      });
+      await waitUntil(() => payButton(el).textContent?.trim() === 'Pay €32.25', 'not back to English');
+    });
+
+    it('words a decline already shown in the new language', async () => {
+      fake.payments = ['declined'];
+      const el = await mount();
+      await fillCard(el);
+      await clickPay(el);
+      await settled(el, 'declined');
+      expect(alertText(el)).to.equal(
+        'The payment was declined: the card has insufficient funds. Try another card.',
+      );
+      el.language = 'de';
+      await el.updateComplete;
+      expect(alertText(el)).to.equal(
+        'Zahlung abgelehnt: Die Karte ist nicht ausreichend gedeckt. Versuchen Sie eine andere Karte.',
+      );
+    });
+  });
+
+  describe('theme tokens', () => {
+    it('set on the page and on the checkout, reach the inputs of every nested element', async () => {
+      fake.config = { ...DEFAULT_CONFIG, avs: 'standard', save: saveOf('one-click') };
+      const page = document.createElement('style');
+      page.textContent = `body { --gateway-color-text: rgb(1, 2, 3); --gateway-color-border: rgb(4, 5, 6); }
+        gateway-checkout { --gateway-radius: 17px; --gateway-font-size: 19px; }`;
+      document.head.append(page);
+      try {
+        const el = await mount();
+        const address = el.shadowRoot!.querySelector('gateway-billing-address')!;
+        const consent = el.shadowRoot!.querySelector('gateway-save-consent')!;
+        const inputs = [
+          ...['number', 'expiry', 'csc', 'name'].map((id) => inner(cardForm(el), id)),
+          ...['address', 'zip_code'].map((id) => inner(address, id)),
+          inner(address, 'country'),
+        ];
+        for (const input of inputs) {
+          const style = getComputedStyle(input);
+          expect(style.color, input.id).to.equal('rgb(1, 2, 3)');
+          expect(style.borderTopColor, input.id).to.equal('rgb(4, 5, 6)');
+          expect(style.borderTopLeftRadius, input.id).to.equal('17px');
+          expect(style.fontSize, input.id).to.equal('19px');
+        }
+        const checkbox = getComputedStyle(inner(consent, 'consent'));
+        expect(checkbox.color).to.equal('rgb(1, 2, 3)');
+        expect(checkbox.fontSize).to.equal('19px');
+        expect(getComputedStyle(payButton(el)).borderTopLeftRadius).to.equal('17px');
+      } finally {
+        page.remove();
+      }
+    });
+  });
+
+  describe('configuration', () => {
+    it('loads the configuration of the new session-url when it changes while the first answer is slow', async () => {
+      fake.configs.set('/checkout/session?shop=a', { ...DEFAULT_CONFIG, amount: 11, currency: 'EUR' });
+      fake.configs.set('/checkout/session?shop=b', { ...DEFAULT_CONFIG, amount: 22, currency: 'EUR' });
+      const releaseA = fake.holdConfig('/checkout/session?shop=a');
+      const el = await fixture<GatewayCheckout>(
+        html`<gateway-checkout session-url="/checkout/session?shop=a"></gateway-checkout>`,
+      );
+      expect(statusText(el)).to.equal('Loading the checkout…');
+      el.sessionUrl = '/checkout/session?shop=b';
+      await waitUntil(() => payButton(el).textContent?.trim() === 'Pay €22.00', 'shop b never loaded');
+      // The answer for the old URL comes last, and must not win.
+      releaseA();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await el.updateComplete;
+      expect(payButton(el).textContent?.trim()).to.equal('Pay €22.00');
+      expect(events.of('gateway-ready')).to.deep.equal([{ amount: 22, currency: 'EUR' }]);
+      expect(events.of('gateway-error')).to.deep.equal([]);
+      expect(fake.sent.map((r) => `${r.method} ${new URL(r.url).search}`)).to.deep.equal([
+        'GET ?shop=a',
+        'GET ?shop=b',
+      ]);
+    });
   });
 });
+
+/** Sets `lang` on the page's root element for the duration of `run`. */
+async function withPageLanguage(lang: string, run: () => Promise<void>): Promise<void> {
+  const root = document.documentElement;
+  const before = root.getAttribute('lang');
+  root.setAttribute('lang', lang);
+  try {
+    await run();
+  } finally {
+    if (before === null) root.removeAttribute('lang');
+    else root.setAttribute('lang', before);
+  }
+}
+
+function saveOf(method: 'one-click'): CheckoutConfig['save'] {
+  return { method, consent_required: false, merchant_name: 'Lindenhof Books' };
+}
