@@ -10,6 +10,7 @@ import {
   pasteInto,
   typeInto,
 } from '../../../test/support/elements.ts';
+import { runFormControlContract } from '../../../test/support/form-control-contract.ts';
 import { clearSecurityCode, readCard } from './card-access.ts';
 import type { CardChangeDetail, GatewayCardForm } from './card-form.ts';
 
@@ -294,31 +295,7 @@ describe('gateway-card-form', () => {
     });
   });
 
-  describe('form association', () => {
-    it('is reset and disabled with its form and fieldset', async () => {
-      const form = await fixture<HTMLFormElement>(
-        html`<form><fieldset><gateway-card-form></gateway-card-form></fieldset></form>`,
-      );
-      const el = form.querySelector('gateway-card-form')!;
-      await fillCard(el);
-      expect(el.checkValidity()).to.equal(true);
-      form.reset();
-      await el.updateComplete;
-      for (const id of ['number', 'expiry', 'csc', 'name']) expect(inner(el, id).value).to.equal('');
-      expect(el.brand).to.equal(null);
-      expect(el.checkValidity()).to.equal(false);
-      form.querySelector('fieldset')!.disabled = true;
-      await el.updateComplete;
-      for (const id of ['number', 'expiry', 'csc', 'name']) expect(inner(el, id).disabled).to.equal(true);
-      await expect(el).to.be.accessible();
-    });
-
-    it('disables every field with the disabled attribute', async () => {
-      const el = await cardForm(html`<gateway-card-form disabled></gateway-card-form>`);
-      for (const id of ['number', 'expiry', 'csc', 'name']) expect(inner(el, id).disabled).to.equal(true);
-      await expect(el).to.be.accessible();
-    });
-
+  describe('clearing', () => {
     it('clear() empties every field without an event', async () => {
       const el = await cardForm();
       await fillCard(el);
@@ -401,23 +378,6 @@ describe('gateway-card-form', () => {
       expect(active(el)).to.equal('name');
       await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
       expect(active(el)).to.equal('csc');
-    });
-  });
-
-  describe('implicit submission', () => {
-    it('Enter in a field submits the host form once, as in a native input', async () => {
-      const form = await fixture<HTMLFormElement>(html`<form><gateway-card-form></gateway-card-form></form>`);
-      const el = form.querySelector('gateway-card-form')!;
-      await el.updateComplete;
-      const submits = vi.fn((event: Event) => event.preventDefault());
-      form.addEventListener('submit', submits);
-      await fillCard(el);
-      inner(el, 'name').focus();
-      await userEvent.keyboard('{Enter}');
-      expect(submits.mock.calls.length).to.equal(1);
-      // Shift+Enter is not a submission.
-      await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
-      expect(submits.mock.calls.length).to.equal(1);
     });
   });
 
@@ -647,3 +607,13 @@ describe('gateway-card-form', () => {
     });
   });
 });
+
+runFormControlContract<GatewayCardForm>('gateway-card-form', () => ({
+  template: html`<gateway-card-form name="card"></gateway-card-form>`,
+  controls: ['number', 'expiry', 'csc', 'name'],
+  fill: (el) => fillCard(el),
+  // Card data never goes into the host form's FormData.
+  formData: {},
+  isEmpty: (el) => ['number', 'expiry', 'csc', 'name'].every((id) => inner(el, id).value === '') && !el.brand,
+  submitField: 'name',
+}));

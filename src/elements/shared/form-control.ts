@@ -172,6 +172,7 @@ export abstract class FormControlElement extends GatewayElement {
     this.#touched.clear();
     this.#submitted = false;
     this.#editing = null;
+    this.requestUpdate();
   }
 
   /** The message to show for a field now, or '' (errors wait for blur or submit, and hide while a valid prefix is edited). */
