@@ -1,10 +1,13 @@
-import type { FlowErrorType, FlowResult } from '../../flow/payment-flow.ts';
+import type { FlowErrorType, FlowPhase, FlowResult } from '../../flow/payment-flow.ts';
 import type { Catalog, TextKey } from '../i18n/index.ts';
 
 /**
  * The checkout's words for a result, derived from the result each time it renders (never stored),
  * so a change of language reaches a message already on screen.
  */
+
+/** What the checkout shows: loading, ready, a step of a payment, or its result. */
+export type View = 'loading' | 'idle' | FlowPhase | 'succeeded' | 'declined' | 'failed';
 
 /** Every error type `gateway-error` reports: the flow's, and `config` when the checkout cannot load. */
 export type CheckoutErrorType = FlowErrorType | 'config';
@@ -48,5 +51,24 @@ export function resultText(t: Catalog, result: FlowResult): string {
       return declineText(t, result.reason);
     case 'failed':
       return errorText(t, result.error.type, result.error.fields);
+  }
+}
+
+/** The progress or success line of the status region. */
+export function statusText(t: Catalog, view: View, result: FlowResult | null): string {
+  switch (view) {
+    case 'loading':
+      return t.loading;
+    case 'creating':
+    case 'paying':
+      return t.processing;
+    case 'challenge':
+      return t.challenge;
+    case 'verifying':
+      return t.verifying;
+    case 'succeeded':
+      return result ? resultText(t, result) : '';
+    default:
+      return '';
   }
 }

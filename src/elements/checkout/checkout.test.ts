@@ -225,6 +225,21 @@ describe('gateway-checkout', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('takes accepted-brands as a space-separated attribute and a list property, and passes it to its card form', async () => {
+      const el = await mount(
+        html`<gateway-checkout accepted-brands="visa mastercard" session-url="/checkout/session"></gateway-checkout>`,
+      );
+      expect(el.acceptedBrands).to.deep.equal(['visa', 'mastercard']);
+      expect(cardForm(el).acceptedBrands).to.deep.equal(['visa', 'mastercard']);
+      el.acceptedBrands = ['visa'];
+      await el.updateComplete;
+      expect(cardForm(el).acceptedBrands).to.deep.equal(['visa']);
+      await typeInto(cardForm(el), 'number', '5555555555554444');
+      await userEvent.keyboard('{Tab}');
+      await cardForm(el).updateComplete;
+      expect(errorText(cardForm(el), 'number')).to.equal('This card brand is not accepted here.');
+    });
+
     it('asks for an e-mail address only when the configuration says collect_email', async () => {
       const without = await mount();
       expect(within(without).getByRole('textbox', { name: 'E-mail' }).query()).to.equal(null);

@@ -1,4 +1,4 @@
-import { initialState, Task, TaskStatus } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { type FlowPhase, type FlowResult, PaymentFlow } from '../../flow/payment-flow.ts';
@@ -8,12 +8,14 @@ import { clearSecurityCode, readCard } from '../card-form/card-access.ts';
 import type { CardChangeEvent, GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
+import { deepActiveElement } from '../shared/dom.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { ChallengeController } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
+import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
 import { emit } from './checkout-events.ts';
-import { errorText, resultText } from './checkout-messages.ts';
+import { errorText, resultText, statusText, type View } from './checkout-messages.ts';
 
 export type {
   CheckoutChangeDetail,
@@ -23,8 +25,6 @@ export type {
   CheckoutReadyDetail,
   CheckoutSuccessDetail,
 } from './checkout-events.ts';
-
-type View = 'loading' | 'idle' | FlowPhase | 'succeeded' | 'declined' | 'failed';
 
 const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
 
@@ -104,23 +104,8 @@ export class GatewayCheckout extends GatewayElement {
    */
   readonly #config = new Task(this, {
     args: () => [this.sessionUrl, this.statusUrl] as const,
-    task: async ([sessionUrl, statusUrl], { signal }) => {
-      const flow = this.#flow!;
-      if (sessionUrl) return flow.loadConfig(signal);
-      // Not configured yet (a page that sets session-url later): nothing to load, nothing to pay.
-      if (!statusUrl) return initialState;
-      const status = await flow.loadStatus(signal);
-      return {
-        amount: this.amount ?? status.amount,
-        currency: this.currency ?? status.currency,
-        language: '',
-        merchant_name: '',
-        avs: this.avs ?? 'off',
-        save: null,
-        moto: this.moto,
-        collect_email: false,
-      } satisfies CheckoutConfig;
-    },
+    task: ([sessionUrl, statusUrl], { signal }) =>
+      loadCheckoutConfig(this.#flow!, { sessionUrl, statusUrl }, this.#presetConfig(), signal),
     onComplete: (config) => {
       emit(this, 'gateway-ready', { amount: config.amount ?? null, currency: config.currency ?? null });
       if (this.presentation === 'iframe') void this.#openHosted();
@@ -132,6 +117,11 @@ export class GatewayCheckout extends GatewayElement {
       });
     },
   });
+
+  /** For an order created beforehand, what its status does not tell comes from the attributes. */
+  #presetConfig(): PresetConfig {
+    return { amount: this.amount, currency: this.currency, avs: this.avs, moto: this.moto };
+  }
 
   /** The loaded configuration, or null while loading, after a failure, or with nothing to load. */
   get #loaded(): CheckoutConfig | null {
@@ -287,22 +277,7 @@ export class GatewayCheckout extends GatewayElement {
   }
 
   #statusText(): string {
-    const t = this.t;
-    switch (this.#view) {
-      case 'loading':
-        return t.loading;
-      case 'creating':
-      case 'paying':
-        return t.processing;
-      case 'challenge':
-        return t.challenge;
-      case 'verifying':
-        return t.verifying;
-      case 'succeeded':
-        return this.result ? resultText(t, this.result) : '';
-      default:
-        return '';
-    }
+    return statusText(this.t, this.#view, this.result);
   }
 
   #renderHosted() {
@@ -429,11 +404,4 @@ export class GatewayCheckout extends GatewayElement {
     const message = error instanceof Error ? error.message : String(error);
     this.#show({ kind: 'failed', orderId: null, error: { type: 'session', message }, canRetry });
   }
-}
-
-/** The focused element, looking inside shadow roots. */
-function deepActiveElement(): HTMLElement | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active as HTMLElement | null;
 }
