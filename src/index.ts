@@ -6,6 +6,7 @@ export type { BillingAddressMode } from './elements/billing-address/billing-addr
 export { GatewayBillingAddress } from './elements/billing-address/billing-address.ts';
 export type { CardChangeDetail, CardChangeEvent } from './elements/card-form/card-form.ts';
 export { GatewayCardForm } from './elements/card-form/card-form.ts';
+export { GatewayCheckout } from './elements/checkout/checkout.ts';
 export type {
   CheckoutChangeDetail,
   CheckoutDeclineDetail,
@@ -13,8 +14,7 @@ export type {
   CheckoutErrorType,
   CheckoutReadyDetail,
   CheckoutSuccessDetail,
-} from './elements/checkout/checkout.ts';
-export { GatewayCheckout } from './elements/checkout/checkout.ts';
+} from './elements/checkout/checkout-events.ts';
 export type { Catalog } from './elements/i18n/index.ts';
 export { registerCatalog } from './elements/i18n/index.ts';
 export type { ConsentScenario } from './elements/save-consent/save-consent.ts';

@@ -116,29 +116,24 @@ export class PaymentFlow {
   }
 
   /** GET the session URL: amount, currency and the fields the checkout needs. Creates nothing. */
-  async loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
-    const url = this.#options.sessionUrl;
-    if (!url) throw new Error('loadConfig needs a session URL');
-    const res = await this.#fetch(url, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal,
-    });
-    if (!res.ok) throw new Error(`The checkout configuration could not be loaded (HTTP ${res.status}).`);
-    return (await res.json()) as CheckoutConfig;
+  loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
+    return this.#getJson<CheckoutConfig>(this.#options.sessionUrl, 'The checkout configuration', signal);
   }
 
   /** GET the status URL of a pre-created order (amount and currency for the pay button). */
-  async loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
-    const url = this.#options.statusUrl;
-    if (!url) throw new Error('loadStatus needs a status URL');
+  loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
+    return this.#getJson<CheckoutStatus>(this.#options.statusUrl, 'The order status', signal);
+  }
+
+  async #getJson<T>(url: string | undefined, what: string, signal?: AbortSignal): Promise<T> {
+    if (!url) throw new Error(`${what} has no URL to be loaded from.`);
     const res = await this.#fetch(url, {
       headers: { accept: 'application/json' },
       credentials: 'same-origin',
       signal,
     });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return (await res.json()) as CheckoutStatus;
+    if (!res.ok) throw new Error(`${what} could not be loaded (HTTP ${res.status}).`);
+    return (await res.json()) as T;
   }
 
   /** Forget the current attempt: the next payment creates a new order (MOTO "New payment"). */

@@ -17,15 +17,6 @@ import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
 import { emit } from './checkout-events.ts';
 import { errorText, resultText, statusText, type View } from './checkout-messages.ts';
 
-export type {
-  CheckoutChangeDetail,
-  CheckoutDeclineDetail,
-  CheckoutErrorDetail,
-  CheckoutErrorType,
-  CheckoutReadyDetail,
-  CheckoutSuccessDetail,
-} from './checkout-events.ts';
-
 const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
 
 /**
