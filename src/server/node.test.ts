@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createCheckoutHandler } from './checkout.ts';
+import { GatewayClient } from './client.ts';
 import { type FetchHandler, toNodeHandler } from './node.ts';
 import { createWebhookHandler, type GatewayWebhookEvent } from './webhooks.ts';
 
@@ -11,8 +13,13 @@ afterEach(async () => {
   server = undefined;
 });
 
+let connections = 0;
 async function serve(listener: RequestListener): Promise<string> {
   server = createServer(listener);
+  connections = 0;
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
@@ -96,9 +103,12 @@ describe('toNodeHandler', () => {
 
   it('answers a bare 500 when a handler throws and there is no next()', async () => {
     const base = await serve(
-      toNodeHandler(async () => {
-        throw new Error('secret internals');
-      }),
+      toNodeHandler(
+        async () => {
+          throw new Error('secret internals');
+        },
+        { onError: () => {} },
+      ),
     );
     const res = await fetch(`${base}/x`);
     expect(res.status).toBe(500);
@@ -125,4 +135,143 @@ describe('toNodeHandler', () => {
     expect((await deliver(await serve(hook(['203.0.113.10'])))).status).toBe(403);
     expect(events).toHaveLength(1);
   });
+
+  describe('an answer given before the body is read', () => {
+    const checkout = () =>
+      createCheckoutHandler({
+        client: new GatewayClient({ baseUrl: 'http://127.0.0.1:9', secretKey: 'sk_unused' }),
+        config: () => ({
+          amount: 1,
+          currency: 'EUR',
+          language: 'en',
+          merchant_name: 'Tea Shop',
+          avs: 'off',
+          save: null,
+          moto: false,
+          collect_email: false,
+        }),
+        buildOrder: () => ({}),
+        onError: () => {},
+      });
+    const post = (base: string, body: string) =>
+      fetch(`${base}/checkout/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(3000),
+      });
+    const timed = async (base: string, body: string) => {
+      const started = Date.now();
+      const res = await post(base, body);
+      const answer = (await res.json()) as { error: { type: string } };
+      return { status: res.status, type: answer.error.type, ms: Date.now() - started };
+    };
+
+    it('drains a refused 2 MB body: Node fetch on keep-alive gets 413, then prompt answers', async () => {
+      const base = await serve(toNodeHandler(checkout()));
+      expect(await timed(base, 'x'.repeat(2_000_000))).toMatchObject({ status: 413, type: 'body_too_large' });
+      for (let i = 0; i < 3; i++) {
+        const next = await timed(base, '{}');
+        expect(next).toMatchObject({ status: 400, type: 'invalid_request' });
+        expect(next.ms).toBeLessThan(1000);
+      }
+    });
+
+    // Node's fetch may open a second connection while the first still uploads; a raw socket shows
+    // that the one connection itself parses the next request from its first byte.
+    const twoOnOneSocket = (port: number, size: number) => {
+      const first = `POST /checkout/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n${'x'.repeat(size)}`;
+      const second =
+        'POST /checkout/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}';
+      return rawRequest(port, first + second);
+    };
+
+    it('keeps the connection usable: the request after a refused 2 MB body gets its own answer', async () => {
+      const base = await serve(toNodeHandler(checkout()));
+      const raw = await twoOnOneSocket(Number(new URL(base).port), 2_000_000);
+      const statuses = [...raw.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => m[1]);
+      expect(statuses).toEqual(['413', '400']);
+      expect(raw).toContain('"body_too_large"');
+      expect(raw).toContain('"invalid_request"');
+      expect(connections).toBe(1);
+    });
+
+    it('closes the connection once the rest of a refused body passes maxDrainBytes', async () => {
+      const base = await serve(toNodeHandler(checkout(), { maxDrainBytes: 64 * 1024 }));
+      const raw = await twoOnOneSocket(Number(new URL(base).port), 2_000_000);
+      const statuses = [...raw.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => m[1]);
+      expect(statuses).toEqual(['413']);
+      // Node's fetch recovers on a new connection at once.
+      for (let i = 0; i < 2; i++) expect(await timed(base, '{}')).toMatchObject({ status: 400 });
+    });
+
+    it('drains a body the handler never looked at', async () => {
+      const base = await serve(toNodeHandler(async () => Response.json({ refused: true }, { status: 403 })));
+      for (let i = 0; i < 3; i++) {
+        const res = await post(base, 'y'.repeat(500_000));
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ refused: true });
+      }
+    });
+  });
+
+  it('answers a malformed Host header with a JSON 400 that reaches onError, and the handler never runs', async () => {
+    const errors: unknown[] = [];
+    let ran = false;
+    const base = await serve(
+      toNodeHandler(
+        async () => {
+          ran = true;
+          return Response.json({});
+        },
+        { onError: (error) => errors.push(error) },
+      ),
+    );
+    const { port } = new URL(base);
+    for (const host of ['exa mple.com', '[::1', 'shop.example:99999', 'a/b', 'x@y']) {
+      const raw = await rawRequest(
+        Number(port),
+        `GET /checkout/session HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+      expect(raw).toMatch(/content-type: application\/json/i);
+      expect(raw).toContain('"invalid_host"');
+    }
+    expect(ran).toBe(false);
+    expect(errors).toHaveLength(5);
+  });
+
+  it('reports a handler failure to onError as well as answering a bare JSON 500', async () => {
+    const errors: unknown[] = [];
+    const base = await serve(
+      toNodeHandler(
+        async () => {
+          throw new Error('secret internals');
+        },
+        { onError: (error) => errors.push(error) },
+      ),
+    );
+    const res = await fetch(`${base}/x`);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.text()).not.toContain('secret internals');
+    expect(errors).toHaveLength(1);
+  });
 });
+
+/** One request written by hand, for what fetch refuses to send (a malformed Host). */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('end', () => resolve(answer));
+    // A connection closed with unread data ends in a reset: what arrived before it is the answer.
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve(answer) : reject(error),
+    );
+  });
+}
