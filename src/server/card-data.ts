@@ -2,47 +2,190 @@ import { luhnValid } from '../card/luhn.ts';
 import { FORBIDDEN_SESSION_KEYS } from '../protocol/index.ts';
 
 /** "card_number", "cardNumber", "card-number" all normalise to "cardnumber". */
-const normalise = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
-const FORBIDDEN = new Set(FORBIDDEN_SESSION_KEYS.map(normalise));
+const normaliseKey = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+const FORBIDDEN = new Set(FORBIDDEN_SESSION_KEYS.map(normaliseKey));
 
-/** Digits, optionally grouped by single spaces or dashes, as people type card numbers. */
-const DIGIT_RUN = /\d(?:[ -]?\d)*/g;
+/** How deep a body may nest before it is refused: a session request is three levels deep. */
+export const MAX_CARD_SCAN_DEPTH = 32;
 
-const looksLikePan = (text: string): boolean => {
-  for (const match of text.matchAll(DIGIT_RUN)) {
-    const digits = match[0].replace(/[ -]/g, '');
-    if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) return true;
+export class CardDataDepthError extends Error {
+  override readonly name = 'CardDataDepthError';
+  constructor(readonly maxDepth: number) {
+    super(`the body is nested more than ${maxDepth} levels deep`);
   }
-  return false;
-};
+}
+
+const isDecimalDigit = (cp: number) => cp >= 0 && /\p{Nd}/u.test(String.fromCodePoint(cp));
+const digitValues = new Map<string, string>();
 
 /**
- * Where a value carries card data: a card field's name at any depth, or a 13 to 19 digit Luhn-valid
- * number in any key or value. Answers the path only (e.g. "billing_address.address"), never the value,
- * so that the refusal cannot echo a card number into a log or a page.
+ * The value of any Unicode decimal digit. Unicode assigns them only in runs of ten, 0 to 9, so the
+ * distance to the start of the run (adjacent runs included) gives the value.
  */
-export function findCardData(value: unknown, path: string[] = []): string | undefined {
-  const here = () => path.join('.') || '(body)';
-  if (typeof value === 'string') return looksLikePan(value) ? here() : undefined;
-  if (typeof value === 'number' || typeof value === 'bigint')
-    return looksLikePan(String(value)) ? here() : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findCardData(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-    return undefined;
+function asciiDigit(char: string): string {
+  const known = digitValues.get(char);
+  if (known) return known;
+  const cp = char.codePointAt(0)!;
+  let offset = 0;
+  while (isDecimalDigit(cp - offset - 1)) offset++;
+  const value = String(offset % 10);
+  if (digitValues.size < 4096) digitValues.set(char, value);
+  return value;
+}
+
+// Format characters (zero-width spaces and joiners, bidi marks, soft hyphens) and combining marks
+// are invisible: typed between digits they must not hide a number.
+const INVISIBLE = /[\p{Cf}\p{M}]/gu;
+const ANY_NUMERIC = /\p{N}/u;
+const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
+
+/** Full-width, Arabic-Indic, Devanagari… digits to ASCII; invisible characters dropped. */
+export function normaliseDigits(text: string): string {
+  // Only numeric characters (any script, circled, superscript) can become digits: most text has none.
+  if (!ANY_NUMERIC.test(text)) return '';
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(NON_ASCII_DIGIT, asciiDigit);
+}
+
+/**
+ * Digits, grouped by short runs of anything that is neither a letter nor a digit (spaces of any
+ * width, dots, slashes, dashes, brackets) as people type card numbers. A `+` starts a group of its
+ * own: it begins a phone number.
+ */
+const DIGIT_GROUP = /\d+(?:[^\p{L}\d+]{1,5}\d+)*/gu;
+
+/** Card numbers are 13 to 19 digits; none starts with 0 (that major industry identifier is unused). */
+function hasPanWindow(digits: string): boolean {
+  for (let start = 0; start + 13 <= digits.length; start++) {
+    if (digits[start] === '0') continue;
+    for (let length = 13; length <= 19 && start + length <= digits.length; length++)
+      if (luhnValid(digits.slice(start, start + length))) return true;
   }
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (FORBIDDEN.has(normalise(key))) return [...path, key].join('.');
-      if (looksLikePan(key)) return [...path, '(key)'].join('.');
-      const found = findCardData(child, [...path, key]);
-      if (found) return found;
+  return false;
+}
+
+interface Group {
+  digits: string;
+  /** The group touches the start or the end of its text (after separators): it may continue elsewhere. */
+  atStart: boolean;
+  atEnd: boolean;
+  /** A phone number in international form: up to 15 digits after a plus. */
+  phone: boolean;
+}
+
+function groupsOf(normalised: string): Group[] {
+  const groups: Group[] = [];
+  if (!/\d/.test(normalised)) return groups;
+  const alnum = /[\p{L}\d]/gu;
+  const first = normalised.search(alnum);
+  let last = -1;
+  for (const match of normalised.matchAll(alnum)) last = match.index;
+  for (const match of normalised.matchAll(DIGIT_GROUP)) {
+    const digits = match[0].replace(/\D/g, '');
+    const end = match.index + match[0].length - 1;
+    groups.push({
+      digits,
+      atStart: match.index === first,
+      atEnd: end === last,
+      phone:
+        /\+\s*$/.test(normalised.slice(Math.max(0, match.index - 8), match.index)) && digits.length <= 15,
+    });
+  }
+  return groups;
+}
+
+const textHasPan = (normalised: string): boolean =>
+  groupsOf(normalised).some((group) => !group.phone && hasPanWindow(group.digits));
+
+/** True when raw text holds a card number, e.g. a body that is not even JSON. */
+export const textHasCardNumber = (text: string): boolean => textHasPan(normaliseDigits(text));
+
+interface Leaf {
+  path: string;
+  /** Digits at the start and the end of the text, where a number split across fields would be. */
+  head: string;
+  tail: string;
+  /** Nothing but one group of digits: it may be the middle piece of a number split three ways. */
+  whole: boolean;
+}
+
+/** Pairs of fields compared for a split number; a genuine session body has about a dozen fields. */
+const MAX_SPLIT_FIELDS = 64;
+
+/**
+ * Where a value carries card data: a card field's name at any depth, a 13 to 19 digit Luhn-valid
+ * number in any key or value (however it is written: any digits, any separators, extra digits
+ * around it), or such a number split across two fields. Answers the path only (e.g.
+ * "billing_address.address", or "billing_address.address + billing_address.zip_code"), never the
+ * value, so that the refusal cannot echo a card number into a log or a page. Walks without
+ * recursion and throws CardDataDepthError past `maxDepth` levels.
+ */
+export function findCardData(value: unknown, maxDepth = MAX_CARD_SCAN_DEPTH): string | undefined {
+  const leaves: Leaf[] = [];
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  const name = (path: string[]) => path.join('.') || '(body)';
+  while (stack.length) {
+    const { value: here, path } = stack.pop()!;
+    if (path.length > maxDepth) throw new CardDataDepthError(maxDepth);
+    if (typeof here === 'string' || typeof here === 'number' || typeof here === 'bigint') {
+      const groups = groupsOf(normaliseDigits(String(here)));
+      if (groups.some((group) => !group.phone && hasPanWindow(group.digits))) return name(path);
+      const first = groups[0];
+      const last = groups.at(-1);
+      leaves.push({
+        path: name(path),
+        head: first?.atStart && !first.phone ? first.digits : '',
+        tail: last?.atEnd && !last.phone ? last.digits : '',
+        whole: groups.length === 1 && first!.atStart && first!.atEnd,
+      });
+      continue;
     }
+    if (!here || typeof here !== 'object') continue;
+    const entries: Array<[string, unknown]> = Array.isArray(here)
+      ? here.map((child, i) => [String(i), child])
+      : Object.entries(here);
+    // Pushed in reverse so that fields are visited, and reported, in document order.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (!Array.isArray(here)) {
+        if (FORBIDDEN.has(normaliseKey(key))) return [...path, key].join('.');
+        if (textHasCardNumber(key)) return [...path, '(key)'].join('.');
+      }
+      stack.push({ value: child, path: [...path, key] });
+    }
+  }
+  return splitAcross(leaves);
+}
+
+/** Shorter pieces are everyday: house numbers, postal codes, flat numbers. */
+const MIN_SPLIT_PIECE = 4;
+
+/**
+ * A number whose first digits end one field and whose last digits start another, in either order.
+ * Stricter than within one field (both pieces at least four digits, together exactly a Luhn-valid
+ * 13 to 19 digits) because a postal code next to a house number is ordinary.
+ */
+function splitAcross(leaves: Leaf[]): string | undefined {
+  const edged = leaves
+    .filter((leaf) => leaf.head.length >= MIN_SPLIT_PIECE || leaf.tail.length >= MIN_SPLIT_PIECE)
+    .slice(0, MAX_SPLIT_FIELDS);
+  const isPan = (digits: string) =>
+    digits.length >= 13 && digits.length <= 19 && digits[0] !== '0' && luhnValid(digits);
+  for (const a of edged) {
+    if (a.tail.length < MIN_SPLIT_PIECE) continue;
+    for (const b of edged)
+      if (b !== a && b.head.length >= MIN_SPLIT_PIECE && isPan(a.tail + b.head))
+        return `${a.path} + ${b.path}`;
+  }
+  // Three or more pieces, in document order: a tail, whole digit fields, a head.
+  let run = '';
+  for (const leaf of leaves) {
+    if (leaf.whole) {
+      run += leaf.head;
+      if (run.length > leaf.head.length && isPan(run)) return '(body)';
+      continue;
+    }
+    if (run && leaf.head && isPan(run + leaf.head)) return '(body)';
+    run = leaf.tail;
   }
   return undefined;
 }
-
-/** True when raw text holds a card number, e.g. a body that is not even JSON. */
-export const textHasCardNumber = (text: string): boolean => looksLikePan(text);

@@ -140,7 +140,7 @@ describe('checkout session: POST', () => {
       iframe_checkout: null,
       full_page_checkout: 'https://gw.example/pay/ord_1',
     });
-    expect(session.status_url).toMatch(/^\/checkout\/status\?order=ord_1&token=[\w-]+$/);
+    expect(session.status_url).toMatch(/^\/checkout\/status\?order=ord_1&token=[\w.-]+$/);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('http://gw.test/api/v0.6/orders/');
     expect(calls[0]!.body).toEqual({
@@ -229,16 +229,54 @@ describe('checkout session: POST', () => {
     expect(res.body.error!.type).toBe('card_data_refused');
   });
 
-  it('does not mistake a non-Luhn digit run for a card number', async () => {
-    const { handler } = setup();
-    const res = await handler(
-      post({
-        idempotency_key: IDEM,
-        email: 'a@example.com',
-        billing_address: { address: '4111 1111 1111 1112', zip_code: '1' },
-      }),
-    );
+  it.each([
+    ['dots', { address: '4111.1111.1111.1111', zip_code: '10001' }],
+    ['slashes', { address: '4111/1111/1111/1111', zip_code: '10001' }],
+    ['double spaces', { address: '4111  1111  1111  1111', zip_code: '10001' }],
+    ['full-width digits', { address: '４１１１ １１１１ １１１１ １１１１', zip_code: '10001' }],
+    ['no-break spaces', { address: '5555\u00a05555\u00a05555\u00a04444', zip_code: '10001' }],
+    ['an extra leading digit', { address: '94111111111111111', zip_code: '10001' }],
+    ['a split over address and zip_code', { address: 'Main St 4111 1111', zip_code: '1111 1111' }],
+    [
+      'a split over first and last name',
+      { first_name: '4111 1111', last_name: '1111 1111', address: 'x', zip_code: 'AB1' },
+    ],
+  ])('refuses a card number written with %s, and forwards nothing', async (_name, billing_address) => {
+    const { handler, calls } = setup();
+    const text = JSON.stringify({ idempotency_key: IDEM, email: 'a@example.com', billing_address });
+    const res = await handler(post(text));
+    const answer = await res.text();
+    expect(res.status).toBe(400);
+    expect(JSON.parse(answer).error.type).toBe('card_data_refused');
+    expect(answer).not.toMatch(/4111|5555|４１/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['a street address with a suite', { address: '350 Fifth Avenue, Suite 3400', zip_code: '10118' }],
+    ['a German address', { address: 'Hauptstraße 12a, 3. OG', zip_code: '10115', city: 'Berlin' }],
+    ['a phone number in the address line', { address: '1 Main St, +49 30 1234 5678 90', zip_code: '10115' }],
+    ['a house number next to a ZIP+4', { address: '12345 Main St', zip_code: '10001-1234' }],
+  ])('does not mistake %s for a card number', async (_name, billing_address) => {
+    const { handler, calls } = setup();
+    const res = await handler(post({ idempotency_key: IDEM, email: 'a@example.com', billing_address }));
     expect(res.status).toBe(200);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses a deeply nested body with a clear 400, at once and without a stack overflow', async () => {
+    const { handler, calls, errors } = setup();
+    const deep = `{"idempotency_key":"${IDEM}","options":${'['.repeat(8000)}${']'.repeat(8000)}}`;
+    const started = performance.now();
+    const { status, body } = await read(await handler(post(deep)));
+    expect(status).toBe(400);
+    expect(body.error).toEqual({
+      type: 'invalid_body',
+      message: 'the body must not nest more than 32 levels deep',
+    });
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(calls).toHaveLength(0);
+    expect(errors).toHaveLength(0);
   });
 
   it('refuses unknown fields (strict), bad JSON, other content types and oversized bodies', async () => {
@@ -271,7 +309,9 @@ describe('checkout session: POST', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(sessions.map((s) => JSON.stringify(s))).size).toBe(1);
     const later = await (await handler(post(body))).json();
-    expect(later).toEqual(sessions[0]);
+    // The same order; the status address is signed afresh so that a late replay still answers.
+    expect({ ...later, status_url: '' }).toEqual({ ...sessions[0], status_url: '' });
+    expect(later.status_url).toMatch(/^\/checkout\/status\?order=ord_1&token=/);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     // A new key is a new attempt.
     const other = await (await handler(post({ ...body, idempotency_key: `${IDEM}2` }))).json();
@@ -360,11 +400,65 @@ describe('checkout status', () => {
   });
 
   it('signs with the configured secret, so another process with the same secret accepts the token', async () => {
-    const a = setup();
-    const b = setup();
+    const clock = { now: 1_800_000_000_000 };
+    const a = setup({}, { now: () => clock.now });
+    const b = setup({}, { now: () => clock.now });
     expect(a.handler.statusToken('ord_7')).toBe(b.handler.statusToken('ord_7'));
-    const c = setup({}, { secret: 'other' });
+    const token = a.handler.statusToken('ord_1');
+    expect((await b.handler(new Request(`${BASE}/status?order=ord_1&token=${token}`))).status).toBe(200);
+    const c = setup({}, { secret: 'other', now: () => clock.now });
     expect(c.handler.statusToken('ord_7')).not.toBe(a.handler.statusToken('ord_7'));
+    expect((await c.handler(new Request(`${BASE}/status?order=ord_1&token=${token}`))).status).toBe(403);
+  });
+
+  it('expires a status address after statusTokenTtlMs (default 1 hour) with a 403 JSON', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const { handler, calls } = setup({}, { now: () => clock.now });
+    const session = (await (
+      await handler(post({ idempotency_key: IDEM, email: 'a@example.com' }))
+    ).json()) as CheckoutSession;
+    const ask = () => handler(new Request(`http://127.0.0.1:9${session.status_url}`));
+    clock.now += 59 * 60 * 1000;
+    expect((await ask()).status).toBe(200);
+    clock.now += 2 * 60 * 1000;
+    const before = calls.length;
+    const expired = await read(await ask());
+    expect(expired.status).toBe(403);
+    expect(expired.body.error!.type).toBe('status_url_expired');
+    expect(calls).toHaveLength(before);
+    // Replaying the session request (same idempotency key) hands out a fresh address.
+    const replay = (await (
+      await handler(post({ idempotency_key: IDEM, email: 'a@example.com' }))
+    ).json()) as CheckoutSession;
+    expect(replay.order_id).toBe(session.order_id);
+    expect((await handler(new Request(`http://127.0.0.1:9${replay.status_url}`))).status).toBe(200);
+
+    const short = setup({}, { now: () => clock.now, statusTokenTtlMs: 5000 });
+    const token = short.handler.statusToken('ord_1');
+    clock.now += 6000;
+    expect((await short.handler(new Request(`${BASE}/status?order=ord_1&token=${token}`))).status).toBe(403);
+  });
+
+  it('refuses an altered token, a pushed-back expiry and another order’s token with 403 JSON', async () => {
+    const { handler, calls } = setup();
+    const token = handler.statusToken('ord_1');
+    const [expires, mac] = token.split('.') as [string, string];
+    const later = (Number.parseInt(expires, 36) + 86_400).toString(36);
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    for (const query of [
+      `order=ord_2&token=${token}`,
+      `order=ord_1&token=${later}.${mac}`,
+      `order=ord_1&token=${expires}.${flipped}`,
+      `order=ord_1&token=${mac}`,
+      `order=ord_1&token=${token}x`,
+      'order=ord_1&token=',
+    ]) {
+      const res = await handler(new Request(`${BASE}/status?${query}`));
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(((await res.json()) as { error: { type: string } }).error.type).toBe('forbidden');
+    }
+    expect(calls).toHaveLength(0);
   });
 
   it('uses the merchant statusUrl when given', async () => {

@@ -13,7 +13,7 @@ import {
   type OrderRequest,
   type OrderRuleOptions,
 } from '../protocol/index.ts';
-import { findCardData, textHasCardNumber } from './card-data.ts';
+import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
 import type { GatewayClient } from './client.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { BodyError, fail, json, parseJsonBody, readBody, TtlMap } from './respond.ts';
@@ -85,6 +85,13 @@ export interface CheckoutHandlerOptions {
    * are not shared between processes; give every process the same secret when that matters.
    */
   secret?: string | Uint8Array;
+  /**
+   * How long a status address answers. Default 1 h: the element asks right after the payment (and
+   * a 3-D Secure challenge); a replayed session request gets a fresh address.
+   */
+  statusTokenTtlMs?: number;
+  /** The clock, in ms since the epoch (tests). Default Date.now. */
+  now?: () => number;
   store?: SessionStore;
   /** How long an idempotency key returns its session. Default 24 h. */
   idempotencyTtlMs?: number;
@@ -100,8 +107,10 @@ export type CheckoutHandler = ((request: Request) => Promise<Response>) & {
   /** GET config / POST create, for routers that dispatch themselves. */
   session: (request: Request) => Promise<Response>;
   status: (request: Request) => Promise<Response>;
-  /** The token the status route expects for an order. */
+  /** A token the status route accepts for an order, valid for `statusTokenTtlMs` from now. */
   statusToken: (orderId: string) => string;
+  /** Where the node adapter reports what it refuses before the handler runs (the `onError` option). */
+  reportError: (error: unknown) => void;
 };
 
 const CARD_DATA_MESSAGE =
@@ -122,13 +131,26 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   // Creations in progress in this process: concurrent duplicates share one promise, hence one order.
   const inflight = new Map<string, { fingerprint: string; promise: Promise<CheckoutSession> }>();
 
-  const statusToken = (orderId: string) =>
-    createHmac('sha256', secret).update(`status:${orderId}`).digest('base64url');
+  const now = options.now ?? Date.now;
+  const tokenTtl = options.statusTokenTtlMs ?? 60 * 60 * 1000;
 
-  const tokenValid = (orderId: string, token: string) => {
-    const expected = Buffer.from(statusToken(orderId));
-    const given = Buffer.from(token);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+  // `<expiry, seconds, base 36>.<HMAC of order id and expiry>`: the expiry is signed, so it cannot be
+  // pushed back, and the order id is signed, so a token opens one order only.
+  const sign = (orderId: string, expires: string) =>
+    createHmac('sha256', secret).update(`status:${orderId}:${expires}`).digest('base64url');
+  const statusToken = (orderId: string) => {
+    const expires = Math.ceil((now() + tokenTtl) / 1000).toString(36);
+    return `${expires}.${sign(orderId, expires)}`;
+  };
+
+  const checkToken = (orderId: string, token: string): 'ok' | 'invalid' | 'expired' => {
+    const match = /^([0-9a-z]{1,10})\.([\w-]{43})$/.exec(token);
+    if (!match) return 'invalid';
+    const [, expires, mac] = match as unknown as [string, string, string];
+    const expected = Buffer.from(sign(orderId, expires));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    return Number.parseInt(expires, 36) * 1000 > now() ? 'ok' : 'expired';
   };
 
   const loadConfig = async (request: Request): Promise<CheckoutConfig> =>
@@ -199,7 +221,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     if (textHasCardNumber(text)) return fail(400, 'card_data_refused', CARD_DATA_MESSAGE);
     const raw = parseJsonBody(text);
     const where = findCardData(raw);
-    if (where) return fail(400, 'card_data_refused', `${CARD_DATA_MESSAGE} (refused field: ${where})`);
+    if (where) return fail(400, 'card_data_refused', `${CARD_DATA_MESSAGE} (refused: ${where})`);
 
     const parsed = checkoutSessionRequestSchema.safeParse(raw);
     if (!parsed.success) {
@@ -232,15 +254,19 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       entry = current;
     }
     if (entry.fingerprint !== fingerprint) throw new Mismatch();
-    return json(200, await entry.promise);
+    const created = await entry.promise;
+    // A replay may come hours later: its status address must still answer.
+    return json(200, { ...created, status_url: statusUrlOf(request, created.order_id) });
   }
 
   async function getStatus(request: Request): Promise<Response> {
     const query = new URL(request.url).searchParams;
     const orderId = query.get('order') ?? '';
     const token = query.get('token') ?? '';
-    if (!orderId || !token || !tokenValid(orderId, token))
-      return fail(403, 'forbidden', 'this status address is not valid for that order');
+    const verdict = orderId && token ? checkToken(orderId, token) : 'invalid';
+    if (verdict === 'expired')
+      return fail(403, 'status_url_expired', 'this status address has expired; ask the shop for the order');
+    if (verdict !== 'ok') return fail(403, 'forbidden', 'this status address is not valid for that order');
     const order = await options.client.orders.get(orderId);
     const status = checkoutStatusOf(order);
     return json(200, status);
@@ -272,7 +298,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     if (last === 'status') return status(request);
     return fail(404, 'not_found', 'unknown checkout route (session or status)');
   };
-  return Object.assign(handler, { session, status, statusToken });
+  return Object.assign(handler, { session, status, statusToken, reportError: onError });
 }
 
 class InProgress extends Error {}
@@ -336,6 +362,7 @@ export function mergeOrder(
 
 function errorResponse(error: unknown, onError: (error: unknown) => void): Response {
   if (error instanceof BodyError) return fail(error.status, error.type, error.message);
+  if (error instanceof CardDataDepthError) return fail(400, 'invalid_body', error.message);
   if (error instanceof InProgress)
     return fail(
       409,

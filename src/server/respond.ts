@@ -69,8 +69,34 @@ export async function readBody(request: Request, limit: number): Promise<string>
   }
 }
 
-/** Parses JSON or throws a BodyError that never echoes the body. */
-export function parseJsonBody(text: string): unknown {
+/** Deeper than any body the gateway or the elements send; walking a body stays cheap and bounded. */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when JSON text opens more than `max` arrays or objects inside each other (one pass, no parse). */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Parses JSON or throws a BodyError that never echoes the body. Nesting past `maxDepth` is refused
+ * before parsing: a deep body costs the parser, and every later walk, far more than its size says.
+ */
+export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  if (jsonNestsDeeperThan(text, maxDepth))
+    throw new BodyError(400, 'invalid_body', `the body must not nest more than ${maxDepth} levels deep`);
   try {
     return JSON.parse(text);
   } catch {

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
+
+const address = (fields: Record<string, string>) => ({
+  idempotency_key: 'idem_key_0123456789abcdef',
+  billing_address: { address: '1 Main St', zip_code: '10001', ...fields },
+});
+
+describe('findCardData: a card number however it is written', () => {
+  it.each([
+    ['dots', '4111.1111.1111.1111'],
+    ['slashes', '4111/1111/1111/1111'],
+    ['double spaces', '4111  1111  1111  1111'],
+    ['dashes and spaces', '4111 - 1111 - 1111 - 1111'],
+    ['no-break spaces', '4111\u00a01111\u00a01111\u00a01111'],
+    ['narrow no-break and thin spaces', '4111\u202f1111\u20091111\u20091111'],
+    ['full-width digits', '４１１１ １１１１ １１１１ １１１１'],
+    ['Arabic-Indic digits', '٤١١١١١١١١١١١١١١١'],
+    ['Devanagari digits', '४१११११११११११११११'],
+    ['zero-width characters between digits', '4111\u200b1111\u200d1111\u00ad1111'],
+    ['an extra leading digit', '94111111111111111'],
+    ['extra digits on both sides', '7 4111 1111 1111 1111 3'],
+    ['an American Express number in its 4-6-5 groups', '3782 822463 10005'],
+    ['words around it', 'my card is 5555-5555-5555-4444 thanks'],
+  ])('refuses %s', (_name, text) => {
+    expect(findCardData(address({ address: text }))).toBe('billing_address.address');
+    expect(textHasCardNumber(text)).toBe(true);
+  });
+
+  it.each([
+    [
+      'address + zip_code',
+      { address: 'Main St 4111 1111', zip_code: '1111 1111' },
+      'billing_address.address + billing_address.zip_code',
+    ],
+    [
+      'first + last name',
+      { first_name: '4111 1111 11', last_name: '11 1111' },
+      'billing_address.first_name + billing_address.last_name',
+    ],
+    [
+      'zip_code + city, against the order of the form',
+      { city: '5555 4444 Springfield', zip_code: '5555 5555' },
+      'billing_address.zip_code + billing_address.city',
+    ],
+    [
+      'state + address, full-width and dotted',
+      { state: 'NY ３７８２.８２２４', address: '６３.１０００５ Main St' },
+      'billing_address.state + billing_address.address',
+    ],
+  ])('refuses a number split across two fields: %s', (_name, fields, where) => {
+    expect(findCardData({ billing_address: fields })).toBe(where);
+  });
+
+  it('finds a number split across objects, and across three fields', () => {
+    expect(
+      findCardData({
+        email: 'a@example.com',
+        billing_address: { address: 'Main St 4111', zip_code: '1' },
+        save_consent: { text_version: '1111 1111 1111' },
+      }),
+    ).toBe('billing_address.address + save_consent.text_version');
+    expect(
+      findCardData({
+        billing_address: { first_name: 'Ann 4111', last_name: '1111', address: '1111', city: '1111 York' },
+      }),
+    ).toBe('(body)');
+  });
+
+  it.each([
+    ['a street address', { address: '350 Fifth Avenue, Suite 3400', zip_code: '10118' }],
+    ['a German address', { address: 'Hauptstraße 12a, 3. OG', zip_code: '10115', city: 'Berlin' }],
+    ['a UK address', { address: 'Flat 4, 12-14 High Street', zip_code: 'SW1A 1AA' }],
+    ['a long Japanese address', { address: '東京都千代田区千代田１－１－１', zip_code: '100-0001' }],
+    [
+      'a phone number in the address line',
+      { address: '1 Main St, tel. +1 (212) 555-0199', zip_code: '10001' },
+    ],
+    ['a long international phone number', { address: 'Main St 5, +49 30 1234 5678 90', zip_code: '10115' }],
+    ['a P.O. box and a ZIP+4', { address: 'PO Box 1234567', zip_code: '10001-1234' }],
+    ['a 12-digit reference', { address: 'Order ref 1234 5678 9012, 1 Main St', zip_code: '1234' }],
+    ['a house number next to a ZIP+4', { address: '12345 Main St', zip_code: '10001-1234' }],
+  ])('lets %s through', (_name, fields) => {
+    expect(findCardData(address(fields))).toBeUndefined();
+    for (const value of Object.values(fields)) expect(textHasCardNumber(value)).toBe(false);
+  });
+});
+
+describe('findCardData: hostile shapes', () => {
+  const nested = (depth: number) => {
+    let value: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
+    return value;
+  };
+
+  it('refuses nesting past its depth limit with a clear error, without recursion', () => {
+    expect(findCardData(nested(20))).toBeUndefined();
+    expect(() => findCardData(nested(200_000))).toThrow(CardDataDepthError);
+    expect(() => findCardData(nested(200_000))).toThrow(/nested more than 32 levels/);
+  });
+
+  it('costs a few milliseconds for the worst 16 KiB a session request may be', () => {
+    const bodies = [
+      { list: Array.from({ length: 600 }, (_, i) => ({ n: `item ${i}`, s: 'x y z' })) },
+      { list: Array.from({ length: 1600 }, (_, i) => `${1000 + i}`) },
+      { text: '1 '.repeat(8000) },
+      { text: '１-'.repeat(5000) },
+    ];
+    for (const body of bodies) {
+      expect(JSON.stringify(body).length).toBeLessThan(20_000);
+      findCardData(body);
+      const started = performance.now();
+      findCardData(body);
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+  });
+
+  it('looks at __proto__ and constructor keys like any other', () => {
+    const body = JSON.parse('{"__proto__": {"card_number": "x"}, "constructor": {"prototype": 1}}');
+    expect(findCardData(body)).toBe('__proto__.card_number');
+  });
+});
