@@ -113,7 +113,9 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
   });
   const webhooks = createWebhookHandler({
     // The sandbox delivers from loopback; a live shop lists the gateway's two static addresses.
-    allowedIps: null,
+    allowedIps: ['127.0.0.1', '::1'],
+    // Each order event is read back from the gateway: the shop records the gateway's view.
+    client: gateway,
     onEvent: (event) => {
       events.push(event);
     },

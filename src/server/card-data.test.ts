@@ -108,10 +108,13 @@ describe('findCardData: hostile shapes', () => {
     ];
     for (const body of bodies) {
       expect(JSON.stringify(body).length).toBeLessThan(20_000);
-      findCardData(body);
-      const started = performance.now();
-      findCardData(body);
-      expect(performance.now() - started).toBeLessThan(100);
+      // The fastest of five runs: what the work costs, not what a busy machine added to it.
+      const times = Array.from({ length: 5 }, () => {
+        const started = performance.now();
+        findCardData(body);
+        return performance.now() - started;
+      });
+      expect(Math.min(...times)).toBeLessThan(50);
     }
   });
 

@@ -37,12 +37,14 @@ function asciiDigit(char: string): string {
 // are invisible: typed between digits they must not hide a number.
 const INVISIBLE = /[\p{Cf}\p{M}]/gu;
 const ANY_NUMERIC = /\p{N}/u;
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
 
 /** Full-width, Arabic-Indic, Devanagari… digits to ASCII; invisible characters dropped. */
 export function normaliseDigits(text: string): string {
   // Only numeric characters (any script, circled, superscript) can become digits: most text has none.
   if (!ANY_NUMERIC.test(text)) return '';
+  if (PLAIN_ASCII.test(text)) return text;
   return text.normalize('NFKC').replace(INVISIBLE, '').replace(NON_ASCII_DIGIT, asciiDigit);
 }
 
@@ -51,14 +53,33 @@ export function normaliseDigits(text: string): string {
  * width, dots, slashes, dashes, brackets) as people type card numbers. A `+` starts a group of its
  * own: it begins a phone number.
  */
+const ALNUM = /[\p{L}\d]/u;
 const DIGIT_GROUP = /\d+(?:[^\p{L}\d+]{1,5}\d+)*/gu;
 
-/** Card numbers are 13 to 19 digits; none starts with 0 (that major industry identifier is unused). */
+/**
+ * Card numbers are 13 to 19 digits; none starts with 0 (that major industry identifier is unused).
+ * Every window is checked, so extra digits typed before or after a number do not hide it; the Luhn
+ * sum runs on the digit values in place, so a long run costs a few microseconds per digit.
+ */
 function hasPanWindow(digits: string): boolean {
-  for (let start = 0; start + 13 <= digits.length; start++) {
-    if (digits[start] === '0') continue;
-    for (let length = 13; length <= 19 && start + length <= digits.length; length++)
-      if (luhnValid(digits.slice(start, start + length))) return true;
+  const n = digits.length;
+  if (n < 13) return false;
+  const values = new Uint8Array(n);
+  for (let i = 0; i < n; i++) values[i] = digits.charCodeAt(i) - 48;
+  for (let start = 0; start + 13 <= n; start++) {
+    if (values[start] === 0) continue;
+    for (let length = 13; length <= 19 && start + length <= n; length++) {
+      let sum = 0;
+      for (let i = start + length - 1, double = false; i >= start; i--, double = !double) {
+        let d = values[i]!;
+        if (double) {
+          d *= 2;
+          if (d > 9) d -= 9;
+        }
+        sum += d;
+      }
+      if (sum % 10 === 0) return true;
+    }
   }
   return false;
 }
@@ -75,10 +96,9 @@ interface Group {
 function groupsOf(normalised: string): Group[] {
   const groups: Group[] = [];
   if (!/\d/.test(normalised)) return groups;
-  const alnum = /[\p{L}\d]/gu;
-  const first = normalised.search(alnum);
-  let last = -1;
-  for (const match of normalised.matchAll(alnum)) last = match.index;
+  const first = normalised.search(/[\p{L}\d]/u);
+  let last = normalised.length - 1;
+  while (last >= 0 && !ALNUM.test(normalised[last]!)) last--;
   for (const match of normalised.matchAll(DIGIT_GROUP)) {
     const digits = match[0].replace(/\D/g, '');
     const end = match.index + match[0].length - 1;

@@ -118,7 +118,13 @@ describe('toNodeHandler', () => {
   it('mounts the webhook receiver with the socket address as the source address', async () => {
     const events: GatewayWebhookEvent[] = [];
     const hook = (allowedIps: string[]) =>
-      toNodeHandler(createWebhookHandler({ allowedIps, onEvent: (e) => void events.push(e) }));
+      toNodeHandler(
+        createWebhookHandler({
+          allowedIps,
+          insecureSkipConfirmation: true,
+          onEvent: (e) => void events.push(e),
+        }),
+      );
     const deliver = (base: string) =>
       fetch(`${base}/webhooks`, {
         method: 'POST',

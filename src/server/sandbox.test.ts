@@ -56,7 +56,11 @@ beforeAll(async () => {
     }),
   );
   const hooks = toNodeHandler(
-    createWebhookHandler({ allowedIps: ['127.0.0.1'], onEvent: (e) => void events.push(e) }),
+    createWebhookHandler({
+      allowedIps: ['127.0.0.1', '::1'],
+      client: gateway,
+      onEvent: (e) => void events.push(e),
+    }),
   );
   merchant = createServer((req, res) => (req.url?.startsWith('/webhooks') ? hooks : checkout)(req, res));
   await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   CARD_CREATED,
   type Card,
@@ -8,19 +7,30 @@ import {
   type Order,
   type OrderEvent,
   orderSchema,
+  outcomeOf,
   WEBHOOK_VERSION,
 } from '../protocol/index.ts';
+import type { GatewayClient } from './client.ts';
+import { GatewayError } from './errors.ts';
 import { BodyError, fail, json, parseJsonBody, readBody, TtlMap } from './respond.ts';
+import { sourceCheck } from './webhook-source.ts';
+
+export { normaliseIp, sourceAddress } from './webhook-source.ts';
 
 /**
  * What the merchant's callback receives. Any `order.*` kind is parsed as an order, also kinds newer
  * than our list (the public list is cut off). Other kinds are handed over as `unknown` with their
  * JSON body rather than dropped, so a new kind of event is never lost silently.
+ *
+ * `confirmed: true`: `order` is the gateway's own view, read with the secret key after the delivery
+ * came in; nothing of the posted body is passed on. `type` is the kind the delivery named: it says
+ * why you are called; act on `order.status`. `confirmed: false`: the body as posted, trusted only as
+ * far as the source address (card.created, unknown kinds, or `insecureSkipConfirmation`).
  */
 export type GatewayWebhookEvent =
-  | { type: typeof CARD_CREATED; card: Card; key: string }
-  | { type: OrderEvent | `order.${string}`; order: Order; key: string }
-  | { type: 'unknown'; event: string; body: unknown; key: string };
+  | { type: typeof CARD_CREATED; card: Card; key: string; confirmed: false }
+  | { type: OrderEvent | `order.${string}`; order: Order; key: string; confirmed: boolean }
+  | { type: 'unknown'; event: string; body: unknown; key: string; confirmed: false };
 
 /** Remembers which events were handed over. Default in memory; share it across processes if needed. */
 export interface DedupeStore {
@@ -48,11 +58,27 @@ export class MemoryDedupeStore implements DedupeStore {
 export interface WebhookHandlerOptions {
   onEvent: (event: GatewayWebhookEvent) => void | Promise<void>;
   /**
-   * Source addresses allowed to deliver (the gateway's two static IPv4 addresses), or a function
-   * returning the current list. `null`/absent turns the check off (the local sandbox). With a list,
-   * a request whose address is unknown is refused: pass `info.remoteAddress` (the node adapter does).
+   * Source addresses allowed to deliver (the gateway's two static IPv4 addresses; `["127.0.0.1",
+   * "::1"]` for the local sandbox), or a function returning the current list. Required: without it
+   * (and without `insecureAllowAnySource`) the receiver cannot be created. A request whose address
+   * is unknown is refused: pass `info.remoteAddress` (the node adapter does).
    */
   allowedIps?: readonly string[] | (() => readonly string[]) | null;
+  /** Local development only: accept deliveries from any address. Never in production. */
+  insecureAllowAnySource?: boolean;
+  /**
+   * How many reverse proxies of your own stand in front of this server (Express's `trust proxy`
+   * hop count). With 1, the last X-Forwarded-For entry is the source; with 0 (default) the header
+   * is ignored and the socket address is the source.
+   */
+  trustProxy?: number;
+  /**
+   * Reads each order event's order back from the gateway (GET /orders/{id}/ with the secret key)
+   * and hands the callback that view. Required unless `insecureSkipConfirmation`.
+   */
+  client?: GatewayClient;
+  /** Hand over order events as posted, unconfirmed. Only for a gateway the server cannot reach. */
+  insecureSkipConfirmation?: boolean;
   dedupe?: DedupeStore;
   /** How long a delivered event is remembered. Default 72 h. */
   dedupeTtlMs?: number;
@@ -63,49 +89,144 @@ export interface WebhookHandlerOptions {
    */
   ackTimeoutMs?: number;
   maxBodyBytes?: number;
-  /** Callback failures. Default console.error. */
-  onError?: (error: unknown, event: GatewayWebhookEvent) => void;
+  /**
+   * Callback failures (with their event), confirmations that failed (the gateway could not be
+   * read) and requests the node adapter refused. Default console.error.
+   */
+  onError?: (error: unknown, event?: GatewayWebhookEvent) => void;
 }
 
-export type WebhookHandler = (request: Request, info?: { remoteAddress?: string }) => Promise<Response>;
-
-/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is 1.2.3.4. */
-export const normaliseIp = (address: string): string => {
-  const trimmed = address.trim().toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(trimmed);
-  return mapped ? mapped[1]! : trimmed;
+export type WebhookHandler = ((request: Request, info?: { remoteAddress?: string }) => Promise<Response>) & {
+  /** Where the node adapter reports what it refuses before the handler runs. */
+  reportError: (error: unknown) => void;
 };
 
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** `order.payment_success`, `card.created`: lower-case words joined by dots. */
+const KIND = /^[a-z][a-z0-9_]{0,40}(?:\.[a-z][a-z0-9_]{0,40}){1,3}$/;
+/** What an order id looks like before it is put into a gateway path. */
+const ORDER_ID = /^[\w.:-]{1,128}$/;
+/**
+ * Kinds that announce money taken. Handed over only when the gateway's view agrees (held, paid or
+ * later); otherwise 409, so a genuine delivery that outran the gateway's own state is sent again.
+ */
+const MONEY_TAKEN = new Set(['order.payment_success', 'order.hold']);
+const moneyNotTaken = (order: Order) => outcomeOf(order.status) === 'pending' || order.status === 'rejected';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** What identifies an order's state in the gateway's view; a new state is a new event. */
+const confirmedKey = (kind: string, order: Order) =>
+  [kind, order.id, order.status, order.modified ?? '', order.amount_refunded ?? ''].join(':');
+
+/** The Card's own fields, in a fixed order: extra fields or another order of keys are the same card. */
+const cardKey = (card: Card) =>
+  `${CARD_CREATED}:${card.id}:${sha256(
+    JSON.stringify(Object.keys(cardSchema.shape).map((name) => card[name as keyof Card] ?? null)),
+  )}`;
+
+class Refusal {
+  constructor(readonly response: Response) {}
+}
 
 /**
  * The gateway's webhook receiver as a framework-neutral handler.
  *
- * Delivery semantics: at least once towards the callback, deduplicated. The spec gives no event id,
- * so the key is derived: `card.created:<card id>`, `<kind>:<order id>:<status>:<modified>` (a body
- * hash when `modified` is absent, e.g. two partial refunds), `<kind>:<body hash>` otherwise. A key is
- * marked before the callback runs (so a concurrent redelivery is not handed over twice) and forgotten
- * when the callback fails, so the next delivery of that event is handed over again.
+ * Forging is made useless three ways. Sources: only allow-listed addresses (fails closed), read
+ * through your own proxies only as far as `trustProxy` says. Confirmation: an order event is only
+ * a prompt to read the order back from the gateway with the secret key; the callback gets that
+ * view, never the posted body, and an event announcing money (payment_success, hold) that the
+ * gateway does not confirm is refused. De-duplication: on the kind and the confirmed view (order
+ * id, status, modified, amount refunded), so a forgery can neither invent a state nor make the
+ * genuine delivery of a later state look like a duplicate. card.created cannot be confirmed (v0.6
+ * has no GET for cards or clients): it is handed over with `confirmed: false` and de-duplicated on
+ * its card id and fields, so a forged variant never hides the genuine one.
+ *
+ * Delivery semantics: at least once towards the callback. A key is marked before the callback runs
+ * (so a concurrent redelivery is not handed over twice) and forgotten when the callback fails, so
+ * the next delivery of that event is handed over again.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const allowed = sourceCheck(options);
+  const client = options.client;
+  if (!client && !options.insecureSkipConfirmation)
+    throw new TypeError(
+      'createWebhookHandler: client (a GatewayClient) is required to confirm order events with the gateway; ' +
+        'only where the gateway cannot be reached: insecureSkipConfirmation: true',
+    );
   const dedupe = options.dedupe ?? new MemoryDedupeStore();
   const ttl = options.dedupeTtlMs ?? 72 * 60 * 60 * 1000;
   const ackTimeout = options.ackTimeoutMs ?? 2000;
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const onError =
     options.onError ??
-    ((error: unknown, event: GatewayWebhookEvent) => console.error('webhook', event.key, error));
+    ((error: unknown, event?: GatewayWebhookEvent) => console.error('webhook', event?.key ?? '', error));
 
-  const allowed = (remote: string | undefined): boolean => {
-    const list = typeof options.allowedIps === 'function' ? options.allowedIps() : options.allowedIps;
-    if (list == null) return true;
-    if (!remote || !isIP(normaliseIp(remote))) return false;
-    const ip = normaliseIp(remote);
-    return list.some((entry) => normaliseIp(entry) === ip);
-  };
+  /** The gateway's view of the order a delivery names, or the answer that refuses the delivery. */
+  async function confirm(kind: string, posted: Order): Promise<Order> {
+    if (!ORDER_ID.test(posted.id)) throw new Refusal(fail(400, 'invalid_body', 'id: is not an order id'));
+    let order: Order;
+    try {
+      order = await client!.orders.get(posted.id);
+    } catch (error) {
+      if (error instanceof GatewayError && error.type === 'not_found')
+        throw new Refusal(fail(404, 'unknown_order', 'the gateway does not know this order'));
+      onError(error);
+      throw new Refusal(
+        fail(
+          503,
+          'confirmation_failed',
+          'the order could not be read from the gateway; deliver again',
+          undefined,
+          {
+            'Retry-After': '30',
+          },
+        ),
+      );
+    }
+    if (order.id !== posted.id)
+      throw new Refusal(fail(502, 'confirmation_failed', 'the gateway answered another order'));
+    if (MONEY_TAKEN.has(kind) && moneyNotTaken(order))
+      throw new Refusal(
+        fail(
+          409,
+          'not_confirmed',
+          `the gateway does not confirm ${kind} for this order (status ${order.status})`,
+        ),
+      );
+    return order;
+  }
 
-  return async (request, info = {}) => {
-    if (!allowed(info.remoteAddress)) return fail(403, 'forbidden', 'source address not allowed');
+  async function eventOf(kind: string, text: string, raw: unknown): Promise<GatewayWebhookEvent> {
+    if (kind === CARD_CREATED) {
+      const card = cardSchema.safeParse(raw);
+      if (!card.success) throw new Refusal(fail(400, 'invalid_body', 'not a Card', fieldIssues(card.error)));
+      return { type: CARD_CREATED, card: card.data, key: cardKey(card.data), confirmed: false };
+    }
+    if (kind.startsWith('order.')) {
+      const posted = orderSchema.safeParse(raw);
+      if (!posted.success)
+        throw new Refusal(fail(400, 'invalid_body', 'not an order', fieldIssues(posted.error)));
+      const type = kind as OrderEvent;
+      if (options.insecureSkipConfirmation) {
+        // Unconfirmed: the key covers the whole body, so a forged variant never shadows the genuine one.
+        return {
+          type,
+          order: posted.data,
+          key: `${kind}:${posted.data.id}:${sha256(text)}`,
+          confirmed: false,
+        };
+      }
+      const order = await confirm(kind, posted.data);
+      return { type, order, key: confirmedKey(kind, order), confirmed: true };
+    }
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      throw new Refusal(fail(400, 'invalid_body', 'the body must be a JSON object'));
+    return { type: 'unknown', event: kind, body: raw, key: `${kind}:${sha256(text)}`, confirmed: false };
+  }
+
+  const handler = async (request: Request, info: { remoteAddress?: string } = {}) => {
+    if (!allowed(request, info.remoteAddress)) return fail(403, 'forbidden', 'source address not allowed');
     if (!METHODS.has(request.method))
       return fail(405, 'method_not_allowed', 'webhooks are POST, PUT, PATCH or DELETE', undefined, {
         Allow: [...METHODS].join(', '),
@@ -113,33 +234,19 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const version = request.headers.get('x-webhook-version');
     if (version !== WEBHOOK_VERSION)
       return fail(400, 'unsupported_version', `X-Webhook-Version must be ${WEBHOOK_VERSION}`);
-    const kind = request.headers.get('x-webhook-event')?.trim();
+    const kind = request.headers.get('x-webhook-event')?.trim() ?? '';
     if (!kind) return fail(400, 'invalid_event', 'X-Webhook-Event is missing');
-
-    let raw: unknown;
-    let text: string;
-    try {
-      text = await readBody(request, maxBody);
-      raw = parseJsonBody(text);
-    } catch (error) {
-      if (error instanceof BodyError) return fail(error.status, error.type, error.message);
-      throw error;
-    }
-    const hash = createHash('sha256').update(text).digest('base64url');
+    if (!KIND.test(kind))
+      return fail(400, 'invalid_event', 'X-Webhook-Event must be a kind such as order.payment_success');
 
     let event: GatewayWebhookEvent;
-    if (kind === CARD_CREATED) {
-      const card = cardSchema.safeParse(raw);
-      if (!card.success) return fail(400, 'invalid_body', 'not a Card', fieldIssues(card.error));
-      event = { type: CARD_CREATED, card: card.data, key: `${kind}:${card.data.id}` };
-    } else if (kind.startsWith('order.')) {
-      const order = orderSchema.safeParse(raw);
-      if (!order.success) return fail(400, 'invalid_body', 'not an order', fieldIssues(order.error));
-      const o = order.data;
-      const key = `${kind}:${o.id}:${o.status}:${o.modified ?? hash}`;
-      event = { type: kind as OrderEvent, order: o, key };
-    } else {
-      event = { type: 'unknown', event: kind, body: raw, key: `${kind}:${hash}` };
+    try {
+      const text = await readBody(request, maxBody);
+      event = await eventOf(kind, text, parseJsonBody(text));
+    } catch (error) {
+      if (error instanceof BodyError) return fail(error.status, error.type, error.message);
+      if (error instanceof Refusal) return error.response;
+      throw error;
     }
 
     if (!(await dedupe.add(event.key, ttl))) return json(200, { received: true, duplicate: true });
@@ -163,4 +270,5 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return fail(500, 'callback_failed', 'the event could not be processed; deliver it again');
     return json(200, { received: true });
   };
+  return Object.assign(handler, { reportError: (error: unknown) => onError(error) });
 }
