@@ -97,12 +97,26 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
 export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   if (jsonNestsDeeperThan(text, maxDepth))
     throw new BodyError(400, 'invalid_body', `the body must not nest more than ${maxDepth} levels deep`);
+  let refusedKey: string | undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text, (key, child) => {
+      if (PROTOTYPE_KEYS.has(key)) refusedKey ??= key;
+      return child;
+    });
   } catch {
     throw new BodyError(400, 'invalid_body', 'the body is not valid JSON');
   }
+  if (refusedKey)
+    throw new BodyError(400, 'invalid_body', `the body must not use the key "${refusedKey}" anywhere`);
+  return value;
 }
+
+/**
+ * Keys no message of ours or the gateway's has, and that reach an object's prototype when code
+ * copies a body with plain assignment: refused outright rather than trusted to every later copy.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A small TTL map: what the in-memory stores of the handlers are built on. */
 export class TtlMap<V> {
