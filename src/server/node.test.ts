@@ -247,6 +247,26 @@ describe('toNodeHandler', () => {
     expect(errors).toHaveLength(5);
   });
 
+  it('reports a malformed Host to the checkout handler’s own onError by default', async () => {
+    const errors: unknown[] = [];
+    const checkout = createCheckoutHandler({
+      client: new GatewayClient({ baseUrl: 'http://127.0.0.1:9', secretKey: 'sk_unused' }),
+      config: () => {
+        throw new Error('never asked');
+      },
+      buildOrder: () => ({}),
+      onError: (error) => errors.push(error),
+    });
+    const base = await serve(toNodeHandler(checkout));
+    const raw = await rawRequest(
+      Number(new URL(base).port),
+      'GET /checkout/session HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n',
+    );
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/Host header is malformed/);
+  });
+
   it('reports a handler failure to onError as well as answering a bare JSON 500', async () => {
     const errors: unknown[] = [];
     const base = await serve(
