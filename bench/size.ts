@@ -22,7 +22,7 @@ export interface SizeResult {
   esm: { files: FileSize[]; raw: number; gzip: number; brotli: number };
 }
 
-function sizeOf(dir: string, file: string): FileSize {
+export function sizeOf(dir: string, file: string): FileSize {
   const bytes = readFileSync(join(dir, file));
   return {
     file,

@@ -1,0 +1,273 @@
+// Sections 6 and 7, what a customer feels: how soon the card form takes input after navigation, and
+// what each keystroke costs, both against a plain HTML form with the same fields on the same server.
+import type { Browser, Locator, Page } from 'playwright';
+import { detectBrand, formatCardNumber } from '../src/card/index.ts';
+import {
+  FIELD_NAMES,
+  inFreshContext,
+  launchChromium,
+  PAGE_TIMEOUT_MS,
+  type PageServer,
+  withTimeout,
+} from './pages.ts';
+import { type Latency, latency, ms, table } from './stats.ts';
+
+export interface InteractiveOptions {
+  /** Cold loads of each page (a fresh browser context each), interleaved. */
+  loads: number;
+  /** Loads of each page on which the typing is timed. */
+  typingLoads: number;
+}
+
+export interface InteractiveResult {
+  chromium: string;
+  loads: number;
+  /** Navigation start → every field enabled, editable and laid out. */
+  checkout: Latency;
+  plain: Latency;
+  /** Checkout median ÷ plain median. */
+  ratio: number;
+  ratioP95: number;
+}
+
+export interface KeystrokeRun {
+  /** keydown → the field holds the formatted value (input event, after the mask and Lit's re-render). */
+  formatted: Latency;
+  /** The same, then the style and layout the keystroke caused (forced by reading the field's box). */
+  laidOut: Latency;
+}
+
+export interface KeystrokeResult {
+  loads: number;
+  keys: Record<'number16' | 'number19' | 'expiry', number>;
+  checkout: KeystrokeRun;
+  plain: KeystrokeRun;
+  /** Checkout minus plain, keydown → formatted, at p50 and p95. */
+  extraP50: number;
+  extraP95: number;
+}
+
+const NUMBER_16 = '4111111111111111';
+// A 19-digit Visa whose first 16 and 18 digits fail the Luhn check, so the form does not take them
+// for a complete number and move on to the expiry before the customer has finished.
+const NUMBER_19 = '4000123456789010008';
+const EXPIRY = '1230';
+
+interface Press {
+  value: string;
+  formatted: number;
+  laidOut: number;
+}
+
+interface KeyLog {
+  __keyLog: Press[];
+}
+
+/** Loads a page in a fresh context and returns when its fields take input, with the time it took. */
+async function loadInteractive(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return withTimeout(
+    page.evaluate(() => (window as unknown as { __interactive: Promise<number> }).__interactive),
+    PAGE_TIMEOUT_MS,
+    `${url}: the fields never took input`,
+  );
+}
+
+/** Every named field, found as a customer finds it; fails with the name when one is missing. */
+async function expectFields(page: Page, what: string): Promise<void> {
+  for (const name of FIELD_NAMES) {
+    const field = page.getByLabel(name).first();
+    if (!(await field.isEditable({ timeout: PAGE_TIMEOUT_MS }).catch(() => false))) {
+      throw new Error(`${what}: no editable field named "${name}"`);
+    }
+  }
+}
+
+export async function benchInteractive(
+  browser: Browser,
+  server: PageServer,
+  options: InteractiveOptions,
+): Promise<InteractiveResult> {
+  const checkout: number[] = [];
+  const plain: number[] = [];
+  // One unmeasured load of each first: Chromium's own first-use costs are not the page's.
+  for (let i = -1; i < options.loads; i++) {
+    // Interleaved, so a busy moment on the machine hits both pages alike.
+    for (const [path, times] of [
+      ['/checkout', checkout],
+      ['/plain', plain],
+    ] as const) {
+      await inFreshContext(browser, async (context) => {
+        const page = await context.newPage();
+        const at = await loadInteractive(page, `${server.url}${path}`);
+        if (i < 0) await expectFields(page, path);
+        else times.push(at);
+      });
+    }
+  }
+  const c = latency(checkout);
+  const p = latency(plain);
+  return {
+    chromium: browser.version(),
+    loads: options.loads,
+    checkout: c,
+    plain: p,
+    ratio: c.p50 / p.p50,
+    ratioP95: c.p95 / p.p95,
+  };
+}
+
+/** Starts logging, for one field, keydown → formatted value → laid out. */
+function logKeys(field: Locator): Promise<void> {
+  return field.evaluate((input: HTMLInputElement) => {
+    const log: Press[] = [];
+    let down = 0;
+    // Capture on window runs before anything of the page's: the clock starts as the key arrives.
+    window.addEventListener('keydown', () => (down = performance.now()), true);
+    // Added after the elements' own listeners on the same input, so it runs after the reformat.
+    input.addEventListener('input', () => {
+      // Microtasks run between listeners, so Lit's re-render of the fields has happened by now.
+      const formatted = performance.now() - down;
+      // Reading layout makes the browser do now the style and layout the keystroke caused.
+      input.getBoundingClientRect();
+      log.push({ value: input.value, formatted, laidOut: performance.now() - down });
+    });
+    (window as unknown as KeyLog).__keyLog = log;
+  });
+}
+
+async function typeInto(page: Page, name: string, keys: string): Promise<Press[]> {
+  const field = page.getByLabel(name).first();
+  await logKeys(field);
+  await field.pressSequentially(keys);
+  return page.evaluate(() => (window as unknown as KeyLog).__keyLog);
+}
+
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * A latency to a formatted value means nothing unless the value was formatted: after each digit the
+ * checkout's number field must show what src/card formats for the digits so far, the plain field the
+ * digits themselves; an expiry must hold the digits typed, however it separates them.
+ */
+function expectValues(
+  presses: readonly Press[],
+  keys: string,
+  kind: 'number' | 'expiry',
+  formatted: boolean,
+  what: string,
+) {
+  const expected = [...keys].map((_, i) => {
+    const digits = keys.slice(0, i + 1);
+    return kind === 'number' && formatted ? formatCardNumber(digits, detectBrand(digits)) : digits;
+  });
+  const seen = presses.map((p) => (kind === 'expiry' ? onlyDigits(p.value) : p.value));
+  if (seen.length !== expected.length || seen.some((v, i) => v !== expected[i])) {
+    throw new Error(
+      `${what}: the field showed ${JSON.stringify(seen)}, expected ${JSON.stringify(expected)}`,
+    );
+  }
+}
+
+async function typeAll(page: Page, url: string, formatted: boolean, what: string): Promise<Press[]> {
+  const presses: Press[] = [];
+  const sequences = [
+    ['Card number', NUMBER_16, 'number'],
+    ['Card number', NUMBER_19, 'number'],
+    ['Expiry date', EXPIRY, 'expiry'],
+  ] as const;
+  for (const [name, keys, kind] of sequences) {
+    // A fresh load per sequence: empty fields, and the first key after load pays what it pays.
+    await loadInteractive(page, url);
+    const log = await typeInto(page, name, keys);
+    expectValues(log, keys, kind, formatted, `${what}, ${name} "${keys}"`);
+    presses.push(...log);
+  }
+  return presses;
+}
+
+export async function benchKeystrokes(
+  browser: Browser,
+  server: PageServer,
+  options: InteractiveOptions,
+): Promise<KeystrokeResult> {
+  const checkout: Press[] = [];
+  const plain: Press[] = [];
+  for (let i = 0; i < options.typingLoads; i++) {
+    for (const [path, presses, formatted] of [
+      ['/checkout', checkout, true],
+      ['/plain', plain, false],
+    ] as const) {
+      await inFreshContext(browser, async (context) => {
+        const page = await context.newPage();
+        presses.push(...(await typeAll(page, `${server.url}${path}`, formatted, path)));
+        if (!(await page.evaluate(() => crossOriginIsolated)))
+          throw new Error(`${path}: not cross-origin isolated`);
+      });
+    }
+  }
+  const run = (presses: readonly Press[]): KeystrokeRun => ({
+    formatted: latency(presses.map((p) => p.formatted)),
+    laidOut: latency(presses.map((p) => p.laidOut)),
+  });
+  const c = run(checkout);
+  const p = run(plain);
+  return {
+    loads: options.typingLoads,
+    keys: { number16: NUMBER_16.length, number19: NUMBER_19.length, expiry: EXPIRY.length },
+    checkout: c,
+    plain: p,
+    extraP50: c.formatted.p50 - p.formatted.p50,
+    extraP95: c.formatted.p95 - p.formatted.p95,
+  };
+}
+
+export async function benchCustomer(server: PageServer, options: InteractiveOptions) {
+  const browser = await launchChromium();
+  try {
+    const interactive = await benchInteractive(browser, server, options);
+    const keystrokes = await benchKeystrokes(browser, server, options);
+    return { interactive, keystrokes };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function printInteractive(r: InteractiveResult): void {
+  const row = (what: string, l: Latency) => [what, ms(l.p50, 1), ms(l.p95, 1), ms(l.max, 1)];
+  console.log(
+    table(
+      `6. Time to an interactive form: navigation → ${FIELD_NAMES.join(', ')} enabled and laid out; ${r.loads} cold loads each (fresh context), Chromium ${r.chromium}`,
+      ['page', 'p50', 'p95', 'max'],
+      [
+        row('<gateway-checkout> (script defer, GET /session)', r.checkout),
+        row('plain HTML form, same fields and labels', r.plain),
+      ],
+    ),
+  );
+  console.log(`  checkout ÷ plain: ${r.ratio.toFixed(2)}x at p50, ${r.ratioP95.toFixed(2)}x at p95`);
+}
+
+export function printKeystrokes(r: KeystrokeResult): void {
+  const k = r.keys;
+  const row = (what: string, run: KeystrokeRun) => [
+    what,
+    ms(run.formatted.p50, 3),
+    ms(run.formatted.p95, 3),
+    ms(run.formatted.max, 3),
+    ms(run.laidOut.p50, 3),
+    ms(run.laidOut.p95, 3),
+  ];
+  console.log(
+    table(
+      `7. Keystroke cost: ${k.number16}- and ${k.number19}-digit numbers and a ${k.expiry}-digit expiry typed with real key events, ${r.loads} loads each (${r.checkout.formatted.n} keys); in page, keydown →`,
+      ['field', 'formatted p50', 'formatted p95', 'formatted max', 'laid out p50', 'laid out p95'],
+      [row('<gateway-checkout>', r.checkout), row('plain input, no handlers', r.plain)],
+    ),
+  );
+  console.log(
+    `  checkout − plain, keydown → formatted: ${ms(r.extraP50, 3)} at p50, ${ms(r.extraP95, 3)} at p95;` +
+      ` laid out: ${ms(r.checkout.laidOut.p50 - r.plain.laidOut.p50, 3)} at p50, ${ms(r.checkout.laidOut.p95 - r.plain.laidOut.p95, 3)} at p95.` +
+      '\n  formatted: the input event after the mask and the re-render; laid out: then the style and layout it caused.',
+  );
+}

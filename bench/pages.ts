@@ -1,0 +1,163 @@
+// The pages sections 6 to 8 load, from one server: our checkout as the README tells a merchant to
+// embed it, a plain HTML form with the same fields and labels, and an empty page with the bundle for
+// mounting checkouts in a loop. Pages find the fields by their accessible names, as a customer (or a
+// screen reader) does, not by our markup, so the measurements survive changes inside the elements.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright';
+import { chromium } from 'playwright';
+import { checkoutConfigSchema } from '../src/protocol/index.ts';
+import { chromiumLaunchOptions } from '../test/support/chromium.ts';
+
+/** The fields a customer fills on a card checkout, by the names our English catalog gives them. */
+export const FIELD_NAMES = ['Card number', 'Expiry date', 'Security code', 'Cardholder name'] as const;
+
+/** Playwright's page.evaluate has no timeout of its own; a page that never settles must not hang the bench. */
+export const PAGE_TIMEOUT_MS = 20_000;
+
+export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const SESSION = JSON.stringify(
+  checkoutConfigSchema.parse({
+    amount: 32.25,
+    currency: 'EUR',
+    language: 'en',
+    merchant_name: 'Bench shop',
+    avs: 'off',
+    save: null,
+    moto: false,
+    collect_email: false,
+  }),
+);
+
+/**
+ * Runs first in the head of every page. `window.__interactive` resolves with performance.now() (ms
+ * since navigation start) at the first moment every named field is in the document (shadow roots
+ * included), enabled, editable and laid out. It checks once per task through a MessageChannel, which
+ * resolves to tens of microseconds without the 4 ms clamp of nested timers, and costs both pages alike.
+ */
+const INTERACTIVE_PROBE = `<script>
+window.__interactive = new Promise((resolve) => {
+  const wanted = ${JSON.stringify(FIELD_NAMES.map((n) => n.toLowerCase()))};
+  const text = (node) => (node ? node.textContent : '');
+  const nameOf = (input) => {
+    const root = input.getRootNode();
+    const label = input.getAttribute('aria-label');
+    if (label) return label;
+    const by = input.getAttribute('aria-labelledby');
+    if (by) return by.split(/\\s+/).map((id) => text(root.getElementById(id))).join(' ');
+    return Array.from(input.labels || [], text).join(' ');
+  };
+  const fields = (root, out) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) fields(el.shadowRoot, out);
+      if (el.localName === 'input') out.push(el);
+    }
+    return out;
+  };
+  const ready = () => {
+    const found = new Set();
+    for (const input of fields(document, [])) {
+      if (input.disabled || input.readOnly || !input.checkVisibility()) continue;
+      const name = nameOf(input).replace(/\\s+/g, ' ').trim().toLowerCase();
+      for (const want of wanted) if (name.includes(want)) found.add(want);
+    }
+    return found.size === wanted.length;
+  };
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => (ready() ? resolve(performance.now()) : channel.port2.postMessage(0));
+  channel.port2.postMessage(0);
+});
+</script>`;
+
+const head = (title: string, extra = '') =>
+  `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+  `<title>${title}</title>${INTERACTIVE_PROBE}${extra}</head>`;
+
+/** Our checkout, embedded as the README's "For merchants" shows. */
+const CHECKOUT_PAGE = `${head(
+  'Checkout · gateway-checkout',
+  '<script src="/gateway-checkout.iife.js" defer></script>',
+)}<body><main><h1>Bench shop</h1><gateway-checkout session-url="/session"></gateway-checkout></main></body></html>`;
+
+/** The same fields and labels with no script at all: the floor a checkout page cannot beat. */
+const PLAIN_PAGE = `${head('Checkout · plain form')}<body><main><h1>Bench shop</h1>
+<form method="post" action="/pay">
+  <label for="number">Card number</label><input id="number" autocomplete="cc-number" inputmode="numeric">
+  <label for="expiry">Expiry date</label><input id="expiry" autocomplete="cc-exp" inputmode="numeric" placeholder="MM / YY">
+  <label for="csc">Security code</label><input id="csc" autocomplete="cc-csc" inputmode="numeric">
+  <label for="name">Cardholder name</label><input id="name" autocomplete="cc-name">
+  <button>Pay €32.25</button>
+</form></main></body></html>`;
+
+/** The bundle and nothing else: section 8 mounts and unmounts checkouts here. */
+const EMPTY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mount loop</title>
+<script src="/gateway-checkout.iife.js"></script></head><body></body></html>`;
+
+export interface PageServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startPageServer(dist: string): Promise<PageServer> {
+  const bundle = readFileSync(join(dist, 'gateway-checkout.iife.js'));
+  const server: Server = createServer((req, res) => {
+    const send = (status: number, type: string, body: string | Buffer) => {
+      res.writeHead(status, {
+        'content-type': type,
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'no-store',
+        // Cross-origin isolation raises performance.now() from 100 µs to 5 µs resolution, which a
+        // keystroke of a fraction of a millisecond needs. Everything is same-origin, so nothing breaks.
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      });
+      res.end(body);
+    };
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/checkout') send(200, 'text/html; charset=utf-8', CHECKOUT_PAGE);
+    else if (path === '/plain') send(200, 'text/html; charset=utf-8', PLAIN_PAGE);
+    else if (path === '/empty') send(200, 'text/html; charset=utf-8', EMPTY_PAGE);
+    else if (path === '/gateway-checkout.iife.js') send(200, 'text/javascript; charset=utf-8', bundle);
+    else if (path === '/session' && req.method === 'GET') send(200, 'application/json', SESSION);
+    else send(404, 'text/plain', 'not found');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    ...chromiumLaunchOptions,
+    // Belt and braces on top of the project's flags: no host name resolves, so nothing but
+    // 127.0.0.1 can be reached whatever the page or Chromium itself might try.
+    args: [...chromiumLaunchOptions.args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  });
+}
+
+/** A fresh context per load: empty memory and HTTP caches, no V8 code cache, a new renderer heap. */
+export async function inFreshContext<T>(browser: Browser, run: (context: BrowserContext) => Promise<T>) {
+  const context = await browser.newContext();
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
+}
