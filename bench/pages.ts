@@ -41,8 +41,10 @@ const SESSION = JSON.stringify(
 /**
  * Runs first in the head of every page. `window.__interactive` resolves with performance.now() (ms
  * since navigation start) at the first moment every named field is in the document (shadow roots
- * included), enabled, editable and laid out. It checks once per task through a MessageChannel, which
- * resolves to tens of microseconds without the 4 ms clamp of nested timers, and costs both pages alike.
+ * included), enabled, editable and laid out. It checks after every DOM change, in the document and in
+ * each shadow root as it is attached, so the moment is exact to the change that completed the form; a
+ * 4 ms timer catches what only styles change. No busy loop: a spinning probe would take a core from
+ * the browser and slow the page that needs more round trips more than the plain one.
  */
 const INTERACTIVE_PROBE = `<script>
 window.__interactive = new Promise((resolve) => {
@@ -63,18 +65,36 @@ window.__interactive = new Promise((resolve) => {
     }
     return out;
   };
-  const ready = () => {
-    const found = new Set();
-    for (const input of fields(document, [])) {
-      if (input.disabled || input.readOnly || !input.checkVisibility()) continue;
-      const name = nameOf(input).replace(/\\s+/g, ' ').trim().toLowerCase();
-      for (const want of wanted) if (name.includes(want)) found.add(want);
-    }
-    return found.size === wanted.length;
+  let done = false;
+  const observer = new MutationObserver(() => check());
+  const watch = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attachShadow.call(this, init);
+    watch(root);
+    return root;
   };
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => (ready() ? resolve(performance.now()) : channel.port2.postMessage(0));
-  channel.port2.postMessage(0);
+  const check = () => {
+    if (done) return;
+    const named = new Map(wanted.map((want) => [want, []]));
+    for (const input of fields(document, [])) {
+      if (input.disabled || input.readOnly) continue;
+      const name = nameOf(input).replace(/\\s+/g, ' ').trim().toLowerCase();
+      for (const want of wanted) if (name.includes(want)) named.get(want).push(input);
+    }
+    // Layout last, and only once every field is there: it forces a style pass.
+    for (const inputs of named.values()) if (!inputs.some((input) => input.checkVisibility())) return;
+    done = true;
+    resolve(performance.now());
+    observer.disconnect();
+    Element.prototype.attachShadow = attachShadow;
+  };
+  watch(document);
+  const poll = () => {
+    check();
+    if (!done) setTimeout(poll, 4);
+  };
+  poll();
 });
 </script>`;
 
