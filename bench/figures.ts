@@ -109,6 +109,12 @@ export function collectFigures(r: Results): Figures {
   const m = r.memory;
   f.add('memory.growth', `heap growth over ${m.cycles} mounts`, m.growthBytes, 'B');
   f.add('memory.detached', 'detached elements after the mounts', m.after.detachedElements, 'count');
+  f.add(
+    'memory.detached.growth',
+    'detached elements added by the mounts',
+    m.after.detachedElements - m.before.detachedElements,
+    'count',
+  );
   f.add('memory.cycle', 'one mount/unmount cycle', m.cycleMs, 'ms');
 
   const s = r.server;

@@ -18,6 +18,8 @@ interface HeapState {
   nodes: number;
   /** Elements no longer in the document but still reachable (DOM.getDetachedDomNodes). */
   detachedElements: number;
+  /** Of which <template>: Lit keeps one per template it has rendered, by design, never per instance. */
+  detachedTemplates: number;
 }
 
 export interface MemoryResult {
@@ -41,6 +43,7 @@ async function heapState(cdp: CDPSession): Promise<HeapState> {
     usedBytes: usedSize,
     nodes: metrics.find((m) => m.name === 'Nodes')?.value ?? Number.NaN,
     detachedElements: detachedNodes.length,
+    detachedTemplates: detachedNodes.filter((d) => d.treeNode.localName === 'template').length,
   };
 }
 
@@ -118,7 +121,7 @@ export const MB = (bytes: number): string => `${(bytes / 1e6).toFixed(3)} MB`;
 export function printMemory(r: MemoryResult): void {
   console.log(
     table(
-      `8. Memory: ${r.cycles} mount/unmount cycles of a configured <gateway-checkout> (${r.cycleMs.toFixed(2)} ms each); heap after forced GC (CDP)`,
+      `8. Memory: ${r.cycles} mount/unmount cycles of a configured <gateway-checkout> (${r.cycleMs.toFixed(2)} ms each), after warm-up mounts; heap after forced GC (CDP)`,
       ['measure', 'before', 'after', 'change'],
       [
         ['JS heap used', MB(r.before.usedBytes), MB(r.after.usedBytes), MB(r.growthBytes)],
@@ -128,6 +131,12 @@ export function printMemory(r: MemoryResult): void {
           r.before.detachedElements,
           r.after.detachedElements,
           r.after.detachedElements - r.before.detachedElements,
+        ],
+        [
+          "  of which <template> (Lit's template cache)",
+          r.before.detachedTemplates,
+          r.after.detachedTemplates,
+          r.after.detachedTemplates - r.before.detachedTemplates,
         ],
       ],
     ),
