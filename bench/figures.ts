@@ -127,19 +127,16 @@ export function collectFigures(r: Results): Figures {
     'x',
   );
   for (const w of s.workloads) {
+    const what = `sandbox at ${w.clients} clients`;
+    f.add(`server.c${w.clients}.${w.id}`, `${what}, ${w.id}`, w.perSec, '/s', 'higher');
     f.add(
-      `server.c${w.clients}.${w.id}`,
-      `sandbox at ${w.clients} clients, ${w.id}`,
-      w.perSec,
+      `server.c${w.clients}.${w.id}.requests`,
+      `${what}, ${w.id}: requests`,
+      w.requestsPerSec,
       '/s',
       'higher',
     );
-    f.add(
-      `server.c${w.clients}.${w.id}.p95`,
-      `sandbox at ${w.clients} clients, ${w.id} p95`,
-      w.latency.p95,
-      'ms',
-    );
+    f.add(`server.c${w.clients}.${w.id}.p95`, `${what}, ${w.id} p95`, w.latency.p95, 'ms');
   }
   return f;
 }
