@@ -108,11 +108,13 @@ export async function benchInteractive(
   const plain: Interactive[] = [];
   // One unmeasured load of each first: Chromium's own first-use costs are not the page's.
   for (let i = -1; i < options.loads; i++) {
-    // Interleaved, so a busy moment on the machine hits both pages alike.
-    for (const [path, times] of [
+    // Interleaved, so a busy moment on the machine hits both pages alike, and in ABBA order, so
+    // neither page always comes right after the other.
+    const pair = [
       ['/checkout', checkout],
       ['/plain', plain],
-    ] as const) {
+    ] as const;
+    for (const [path, times] of i % 2 === 0 ? pair : [...pair].reverse()) {
       await inFreshContext(browser, async (context) => {
         const page = await context.newPage();
         const at = await loadInteractive(page, `${server.url}${path}`);
@@ -213,10 +215,11 @@ export async function benchKeystrokes(
   const checkout: Press[] = [];
   const plain: Press[] = [];
   for (let i = 0; i < options.typingLoads; i++) {
-    for (const [path, presses, formatted] of [
+    const pair = [
       ['/checkout', checkout, true],
       ['/plain', plain, false],
-    ] as const) {
+    ] as const;
+    for (const [path, presses, formatted] of i % 2 === 0 ? pair : [...pair].reverse()) {
       await inFreshContext(browser, async (context) => {
         const page = await context.newPage();
         presses.push(...(await typeAll(page, `${server.url}${path}`, formatted, path)));
