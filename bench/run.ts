@@ -33,23 +33,35 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const out = join(root, 'bench', 'build');
 
-const { values: args } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    compare: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+const USAGE =
+  'npm run bench [-- --quick] [-- --compare <earlier run .json>]\n' +
+  '  --quick    fewer loads, cycles and rounds (about half the time, noisier numbers)\n' +
+  '  --compare  print the change per figure against a JSON file an earlier run wrote to bench/build/';
+
+/** A mistyped option or an unreadable --compare file: say so in one line, before minutes of measuring. */
+function usageError(error: unknown): never {
+  console.error(`bench: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let args: { quick: boolean; compare?: string | undefined; help: boolean };
+let previous: ReturnType<typeof readRun> | null = null;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      compare: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }));
+  if (args.compare) previous = readRun(args.compare);
+} catch (error) {
+  usageError(error);
+}
 if (args.help) {
-  console.log(
-    'npm run bench [-- --quick] [-- --compare <earlier run .json>]\n' +
-      '  --quick    fewer loads, cycles and rounds (about half the time, noisier numbers)\n' +
-      '  --compare  print the change per figure against a JSON file an earlier run wrote to bench/build/',
-  );
+  console.log(USAGE);
   process.exit(0);
 }
-// Read first: a missing or foreign file should fail before minutes of measuring, not after.
-const previous = args.compare ? readRun(args.compare) : null;
 
 // Sized to finish in about two minutes on two cores while keeping every median stable; --quick halves it.
 const quick = args.quick;
