@@ -33,6 +33,9 @@ export interface InteractiveResult {
    * pages wait for alike, this is the page's own work, and its ratio the harsher one.
    */
   afterFirstByte: { checkout: Latency; plain: Latency; ratio: number };
+  /** Where the checkout's time goes: medians, ms since navigation start, of its requests' timings. */
+  checkoutRequests: Record<string, { start: number; end: number }>;
+  checkoutFirstByte: number;
 }
 
 export interface KeystrokeRun {
@@ -75,6 +78,8 @@ interface Interactive {
   at: number;
   /** The HTML's first byte, ms since navigation start. */
   responseStart: number;
+  /** The page's requests by path (resource timing): when each was sent and fully answered. */
+  requests: Record<string, { start: number; end: number }>;
 }
 
 /** Loads a page and returns when its fields take input, with the time it took. */
@@ -84,7 +89,13 @@ async function loadInteractive(page: Page, url: string): Promise<Interactive> {
     page.evaluate(async () => {
       const at = await (window as unknown as { __interactive: Promise<number> }).__interactive;
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      return { at, responseStart: nav?.responseStart ?? Number.NaN };
+      // Chromium adds a fetch's resource timing entry a little after the page has its answer.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const requests: Record<string, { start: number; end: number }> = {};
+      for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+        requests[new URL(entry.name).pathname] = { start: entry.startTime, end: entry.responseEnd };
+      }
+      return { at, responseStart: nav?.responseStart ?? Number.NaN, requests };
     }),
     PAGE_TIMEOUT_MS,
     `${url}: the fields never took input`,
@@ -99,6 +110,15 @@ async function expectFields(page: Page, what: string): Promise<void> {
       throw new Error(`${what}: no editable field named "${name}"`);
     }
   }
+}
+
+function medianRequests(loads: readonly Interactive[]): Record<string, { start: number; end: number }> {
+  const paths = new Set(loads.flatMap((l) => Object.keys(l.requests)));
+  const of = (path: string, key: 'start' | 'end') =>
+    latency(loads.map((l) => l.requests[path]?.[key] ?? Number.NaN).filter(Number.isFinite)).p50;
+  return Object.fromEntries(
+    [...paths].map((path) => [path, { start: of(path, 'start'), end: of(path, 'end') }]),
+  );
 }
 
 export async function benchInteractive(
@@ -137,6 +157,8 @@ export async function benchInteractive(
     ratio: c.p50 / p.p50,
     ratioP95: c.p95 / p.p95,
     afterFirstByte: { checkout: ownC, plain: ownP, ratio: ownC.p50 / ownP.p50 },
+    checkoutRequests: medianRequests(checkout),
+    checkoutFirstByte: latency(checkout.map((x) => x.responseStart)).p50,
   };
 }
 
@@ -294,6 +316,14 @@ export function printInteractive(r: InteractiveResult): void {
     `  checkout ÷ plain from navigation: ${r.ratio.toFixed(2)}x at p50, ${r.ratioP95.toFixed(2)}x at p95;` +
       ` from the HTML's first byte: ${own.ratio.toFixed(2)}x at p50.`,
   );
+  const steps = [
+    `HTML first byte ${ms(r.checkoutFirstByte, 1)}`,
+    ...Object.entries(r.checkoutRequests).map(
+      ([path, t]) => `${path} sent ${ms(t.start, 1)}, answered ${ms(t.end, 1)}`,
+    ),
+    `fields ready ${ms(r.checkout.p50, 1)}`,
+  ];
+  console.log(`  the checkout page, medians since navigation: ${steps.join(' · ')}`);
 }
 
 export function printKeystrokes(r: KeystrokeResult): void {
