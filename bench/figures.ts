@@ -76,21 +76,21 @@ export function collectFigures(r: Results): Figures {
   f.add('interactive.ratio.p50', 'interactive form, checkout ÷ plain p50', i.ratio, 'x');
   f.add('interactive.ratio.p95', 'interactive form, checkout ÷ plain p95', i.ratioP95, 'x');
   f.add(
-    'interactive.checkout.afterFirstByte.p50',
-    'interactive form from first byte, checkout p50',
-    i.afterFirstByte.checkout.p50,
+    'interactive.checkout.fromHead.p50',
+    'interactive form from head script, checkout p50',
+    i.fromHead.checkout.p50,
     'ms',
   );
   f.add(
-    'interactive.plain.afterFirstByte.p50',
-    'interactive form from first byte, plain p50',
-    i.afterFirstByte.plain.p50,
+    'interactive.plain.fromHead.p50',
+    'interactive form from head script, plain p50',
+    i.fromHead.plain.p50,
     'ms',
   );
   f.add(
-    'interactive.ratio.afterFirstByte.p50',
-    'interactive form from first byte, checkout ÷ plain p50',
-    i.afterFirstByte.ratio,
+    'interactive.ratio.fromHead.p50',
+    'interactive form from head script, checkout ÷ plain p50',
+    i.fromHead.ratio,
     'x',
   );
 

@@ -43,10 +43,12 @@ const SESSION = JSON.stringify(
  * since navigation start) at the first moment every named field is in the document (shadow roots
  * included), enabled, editable and laid out. It checks after every DOM change, in the document and in
  * each shadow root as it is attached, so the moment is exact to the change that completed the form; a
- * 4 ms timer catches what only styles change. No busy loop: a spinning probe would take a core from
+ * 4 ms timer catches what only styles change. `window.__head` is when the probe itself ran: the
+ * renderer is up and parsing the page. No busy loop: a spinning probe would take a core from
  * the browser and slow the page that needs more round trips more than the plain one.
  */
 const INTERACTIVE_PROBE = `<script>
+window.__head = performance.now();
 window.__interactive = new Promise((resolve) => {
   const wanted = ${JSON.stringify(FIELD_NAMES.map((n) => n.toLowerCase()))};
   const text = (node) => (node ? node.textContent : '');

@@ -7,7 +7,7 @@
 // stdout and, as JSON, to bench/build/ (ignored by git: numbers of one machine at one moment do not
 // belong in the repository). Everything listens and connects on 127.0.0.1 only.
 //
-//   npm run bench                          everything, about two minutes on two cores
+//   npm run bench                          everything: 2½ minutes on two cores at load 10, 5 at load 25
 //   npm run bench -- --quick               fewer loads, cycles and rounds: about a minute, noisier
 //   npm run bench -- --compare <file.json> also prints the change per figure against an earlier run
 import { execFileSync } from 'node:child_process';
