@@ -110,7 +110,7 @@ const CHECKOUT_PAGE = `${head(
   '<script src="/gateway-checkout.iife.js" defer></script>',
 )}<body><main><h1>Bench shop</h1><gateway-checkout session-url="/session"></gateway-checkout></main></body></html>`;
 
-/** The same fields and labels with no script at all: the floor a checkout page cannot beat. */
+/** The same fields and labels and no script but the probe: the floor a checkout page cannot beat. */
 const PLAIN_PAGE = `${head('Checkout · plain form')}<body><main><h1>Bench shop</h1>
 <form method="post" action="/pay">
   <label for="number">Card number</label><input id="number" autocomplete="cc-number" inputmode="numeric">

@@ -63,7 +63,7 @@ if (args.help) {
   process.exit(0);
 }
 
-// Sized to finish in about two minutes on two cores while keeping every median stable; --quick halves it.
+// Sized for 2½ minutes on two moderately busy cores with stable medians and ≥ 20 loads; --quick halves it.
 const quick = args.quick;
 const MICRO = { warmupMs: 150, rounds: quick ? 7 : 15, roundMs: 40 };
 const GATEWAY = { payments: quick ? 100 : 300, concurrency: 8, warmup: 30, clientPairs: quick ? 100 : 200 };
