@@ -1,4 +1,5 @@
 /** The sandbox's test cards (DESIGN.md "Sandbox test cards") and the card checks it runs. */
+import { detectBrand, securityCodeLength } from '../card/brand.ts';
 
 export type CardBehaviour =
   | { kind: 'approve' }
@@ -55,12 +56,21 @@ export const TEST_CARDS: readonly TestCard[] = [
 
 export const EXPIRED_CARD = { description: 'Expired card', code: '54' } as const;
 
-export function brandOf(number: string): string {
-  if (/^3[47]/.test(number)) return 'AMEX';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'MASTERCARD';
-  if (number.startsWith('4')) return 'VISA';
-  return 'OTHER';
+/** The gateway's card_type for credit-card-type's brand ids; every other brand reads OTHER. */
+const GATEWAY_CARD_TYPES: Readonly<Record<string, string>> = {
+  visa: 'VISA',
+  mastercard: 'MASTERCARD',
+  'american-express': 'AMEX',
+};
+
+/** The card_type the gateway reports for a number, from the card logic's brand rules. */
+export function cardTypeOf(number: string): string {
+  const brand = detectBrand(number);
+  return (brand && GATEWAY_CARD_TYPES[brand.type]) ?? 'OTHER';
 }
+
+/** How many digits the security code of this card has (4 for American Express, else 3). */
+export const securityCodeDigits = (number: string): number => securityCodeLength(detectBrand(number));
 
 export const behaviourOf = (number: string): CardBehaviour =>
   TEST_CARDS.find((c) => c.number === number)?.behaviour ?? { kind: 'approve' };

@@ -1,23 +1,10 @@
-/**
- * What the hosted payment pages need besides their HTML: the order's status for the page's own
- * `<gateway-checkout>`, and the browser bundle that element comes from.
- */
+/** The browser bundle the hosted pages' `<gateway-checkout>` comes from. */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CheckoutStatus, orderSchema, checkoutStatusOf as statusOfOrder } from '../protocol/index.ts';
 
 export const BUNDLE_FILE = 'gateway-checkout.iife.js';
 export const BUNDLE_PATH = `/assets/${BUNDLE_FILE}`;
-
-/**
- * GET /checkout/<token>/status: the CheckoutStatus the element reads, built from the order object
- * exactly as the merchant server helper builds it. Only these six fields: never the card's masked
- * number, holder, type or anything else of transaction_details.
- */
-export function checkoutStatusOf(orderJson: Record<string, unknown>): CheckoutStatus {
-  return statusOfOrder(orderSchema.parse(orderJson));
-}
 
 export interface Bundle {
   /** The script's bytes, as served at /assets/gateway-checkout.iife.js. */

@@ -1,6 +1,7 @@
 /** HTML the sandbox serves: the 3-D Secure challenge, the hosted checkouts and the control page. */
 import { toMajor } from '../protocol/index.ts';
-import { type OrderRecord, THREE_DS_CANCELLED } from './gateway.ts';
+import { THREE_DS_CANCELLED } from './payments.ts';
+import type { OrderRecord } from './records.ts';
 import type { WebhookDelivery } from './webhooks.ts';
 
 export const escapeHtml = (text: string): string =>

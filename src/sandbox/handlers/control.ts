@@ -1,0 +1,52 @@
+/** The control surface under /_sandbox/: the page people watch, the clock, faults and the webhook log. */
+import { z } from 'zod';
+import { errorBody, validate } from '../../protocol/index.ts';
+import { FAULTS, type Faults } from '../faults.ts';
+import type { Gateway } from '../gateway.ts';
+import { answer, type Exchange, html, json, readJson, type SurfaceHandler } from '../http.ts';
+import { controlPage } from '../pages.ts';
+import { methodNotAllowed, notFound } from '../results.ts';
+
+const clockBodySchema = z.strictObject({ now: z.iso.datetime({ offset: true }).nullable() });
+// Either surface may be set alone; a surface left out keeps its current fault.
+const faultBodySchema = z
+  .strictObject({ api_do: z.enum(FAULTS).optional(), orders: z.enum(FAULTS).optional() })
+  .refine((body) => body.api_do !== undefined || body.orders !== undefined, {
+    message: 'Name a fault for api_do or orders',
+  });
+
+export function controlHandler(gateway: Gateway, faults: Faults): SurfaceHandler {
+  const { clock, hooks, orders } = gateway;
+  return async (request: Request, { url }: Exchange) => {
+    const path = url.pathname.replace(/\/+$/, '');
+    const method = request.method;
+    if (path === '/_sandbox' && method === 'GET') {
+      return html(200, controlPage(orders.list(), hooks.deliveries, clock.now()));
+    }
+    if (path === '/_sandbox/clock') {
+      if (method === 'POST') {
+        const checked = validate(clockBodySchema, await readJson(request));
+        if (!checked.ok) return json(400, errorBody(checked.issues));
+        clock.set(checked.value.now === null ? null : new Date(checked.value.now));
+      } else if (method !== 'GET') return answer(methodNotAllowed(method));
+      return json(200, { now: clock.now().toISOString(), set: clock.isSet });
+    }
+    if (path === '/_sandbox/faults') {
+      if (method === 'POST') {
+        const checked = validate(faultBodySchema, await readJson(request));
+        if (!checked.ok) return json(400, errorBody(checked.issues));
+        faults.set(checked.value);
+      } else if (method !== 'GET') return answer(methodNotAllowed(method));
+      return json(200, faults.next);
+    }
+    if (path === '/_sandbox/webhooks' && method === 'GET') {
+      const orderId = url.searchParams.get('order_id');
+      const event = url.searchParams.get('event');
+      const results = hooks.deliveries.filter(
+        (d) => (!orderId || d.order_id === orderId) && (!event || d.event === event),
+      );
+      return json(200, { results });
+    }
+    return answer(notFound());
+  };
+}

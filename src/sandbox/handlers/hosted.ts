@@ -1,0 +1,63 @@
+/** The hosted payment pages, their status address and the browser bundle they load. */
+import { checkoutStatusOf } from '../../protocol/index.ts';
+import type { Gateway } from '../gateway.ts';
+import { BUNDLE_PATH, readBundle } from '../hosted.ts';
+import { answer, html, json, type SurfaceHandler } from '../http.ts';
+import { checkoutPage, elementsCheckoutPage, messagePage } from '../pages.ts';
+import { methodNotAllowed, notFound } from '../results.ts';
+
+export function checkoutHandler(
+  gateway: Gateway,
+  distDir: string | null,
+  payToken: string,
+  framed: boolean,
+): SurfaceHandler {
+  return async () => {
+    const order = gateway.orders.byPayToken(payToken);
+    if (!order) return html(404, messagePage('Not found', 'This checkout does not exist.'));
+    const orderJson = gateway.orders.json(order);
+    // Our own elements once the browser bundle is built; the plain form when started from source.
+    const bundle = readBundle(distDir);
+    const page = bundle
+      ? elementsCheckoutPage(order, orderJson, framed, {
+          scriptUrl: BUNDLE_PATH,
+          integrity: bundle.integrity,
+          statusUrl: `/checkout/${payToken}/status`,
+        })
+      : checkoutPage(order, orderJson, framed);
+    return html(200, page);
+  };
+}
+
+/**
+ * The hosted page's status address: the unguessable order token is its only credential, and the
+ * answer is the element's CheckoutStatus, never the card's masked number, holder or type.
+ */
+export function checkoutStatusHandler(gateway: Gateway, payToken: string): SurfaceHandler {
+  return async (request: Request) => {
+    if (request.method !== 'GET') return answer(methodNotAllowed(request.method), { Allow: 'GET' });
+    const order = gateway.orders.byPayToken(payToken);
+    if (!order) return answer(notFound('This checkout does not exist.'));
+    return json(200, checkoutStatusOf(gateway.orders.json(order)));
+  };
+}
+
+export function bundleHandler(distDir: string | null): SurfaceHandler {
+  return async () => {
+    const bundle = readBundle(distDir);
+    if (!bundle) {
+      return new Response('The browser bundle is not built (npm run build).', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    }
+    return new Response(new Uint8Array(bundle.js), {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Access-Control-Allow-Origin': '*',
+        'Cache-Control': 'no-cache',
+      },
+    });
+  };
+}

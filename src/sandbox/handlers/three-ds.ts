@@ -1,0 +1,33 @@
+/** threed_check_url: the issuer's challenge page, and the customer's answer to it. */
+import type { Gateway } from '../gateway.ts';
+import { html, readText, type SurfaceHandler } from '../http.ts';
+import { challengeDonePage, challengePage, messagePage } from '../pages.ts';
+
+export function threeDSHandler(gateway: Gateway, challengeToken: string): SurfaceHandler {
+  return async (request: Request) => {
+    const found = gateway.payments.challenge(challengeToken);
+    if (!found) return html(404, messagePage('Not found', 'This 3-D Secure check does not exist.'));
+    if (request.method === 'GET') {
+      if (!found.challenge.pending) return html(200, challengeDonePage(found.order));
+      return html(200, challengePage(found.order, `/3ds/${challengeToken}/`));
+    }
+    if (request.method !== 'POST') return html(405, messagePage('Not allowed', 'Use GET or POST.'));
+    const form = new URLSearchParams(await readText(request));
+    const choice = form.get('result');
+    if (choice !== 'approve' && choice !== 'fail' && choice !== 'cancel') {
+      return html(400, messagePage('Bad request', 'Choose Approve, Fail or Cancel.'));
+    }
+    const order = gateway.payments.completeChallenge(challengeToken, choice);
+    if (!order) return html(409, messagePage('Already done', 'This 3-D Secure check is complete.'));
+    const r = order.request;
+    const good = order.status === 'paid' || order.status === 'hold';
+    const target = good
+      ? r.success_redirect
+      : choice === 'cancel'
+        ? (r.cancel_redirect ?? r.failure_redirect)
+        : r.failure_redirect;
+    if (target)
+      return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
+    return html(200, challengeDonePage(order));
+  };
+}

@@ -1,0 +1,262 @@
+/** Orders: creation, reading, and what the merchant does afterwards (capture, refund, reverse). */
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  captureRules,
+  type FieldIssue,
+  type Order,
+  orderRequestRules,
+  refundRules,
+  toMajor,
+  toMinor,
+  validate,
+} from '../protocol/index.ts';
+import { type Clock, unix, utcDay } from './clock.ts';
+import { orderJson } from './order-json.ts';
+import type { Line, OrderRecord } from './records.ts';
+import type { Clients, Taxes } from './resources.ts';
+import { type ApiResult, invalid, notFound, ok, refuse } from './results.ts';
+import {
+  type Action,
+  allowedFrom,
+  HOLD_DAYS,
+  REFUND_YEARS,
+  type SandboxStatus,
+  transitionFor,
+} from './state-table.ts';
+import type { WebhookDispatcher } from './webhooks.ts';
+
+export interface OrderBookOptions {
+  avsEnabled: boolean;
+  clock: Clock;
+  hooks: WebhookDispatcher;
+  clients: Clients;
+  taxes: Taxes;
+  /** The sandbox's own origin (http://127.0.0.1:PORT), known once it listens. */
+  origin: () => string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** An unguessable token for the addresses that need no key (api_do_url, challenges). */
+export const secretToken = () => randomBytes(24).toString('base64url');
+
+export class OrderBook {
+  private readonly byId = new Map<string, OrderRecord>();
+  private readonly byToken = new Map<string, OrderRecord>();
+  private seq = 0;
+
+  constructor(private readonly opts: OrderBookOptions) {}
+
+  private now(): Date {
+    return this.opts.clock.now();
+  }
+
+  json(order: OrderRecord): Order {
+    return orderJson(order, { origin: this.opts.origin(), avsEnabled: this.opts.avsEnabled });
+  }
+
+  create(input: unknown): ApiResult {
+    const checked = validate(orderRequestRules({ avsEnabled: this.opts.avsEnabled }), input);
+    if (!checked.ok) return invalid(checked.issues);
+    const req = checked.value;
+    const issues: FieldIssue[] = [];
+    const original = req.client.original_client;
+    if (original && !this.opts.clients.has(original)) {
+      issues.push({ path: 'client.original_client', message: 'is not a known client id', code: 'invalid' });
+    }
+    const lines: Line[] = [];
+    (req.products ?? []).forEach((product, i) => {
+      const taxPercent = this.opts.taxes.percentOf(product.tax);
+      if (taxPercent === undefined) {
+        issues.push({ path: `products.${i}.tax`, message: 'is not a known tax id', code: 'invalid' });
+      }
+      const totalMinor = Math.round(toMinor(product.price) * (product.quantity ?? 1));
+      const percent = taxPercent ?? null;
+      lines.push({
+        request: product,
+        id: randomUUID(),
+        totalMinor,
+        taxPercent: percent,
+        taxMinor: percent === null ? 0 : Math.round((totalMinor * percent) / 100),
+      });
+    });
+    if (issues.length) return invalid(issues);
+
+    const now = this.now();
+    const subtotalMinor = lines.reduce((s, l) => s + l.totalMinor, 0);
+    const taxMinor = lines.reduce((s, l) => s + l.taxMinor, 0);
+    const seq = ++this.seq;
+    const order: OrderRecord = {
+      id: randomUUID(),
+      seq,
+      token: secretToken(),
+      request: req,
+      number: req.number ?? String(seq),
+      status: 'issued',
+      statusChanges: [],
+      clientId: original ?? null,
+      lines,
+      subtotalMinor,
+      taxMinor,
+      totalMinor: subtotalMinor + taxMinor,
+      authorizedMinor: null,
+      releasedMinor: 0,
+      refundedMinor: 0,
+      reversedMinor: 0,
+      issuedAt: now,
+      modifiedAt: now,
+      paidAt: null,
+      heldAt: null,
+      capturedAt: null,
+      card: null,
+      chargeback: false,
+      errors: [],
+      processingStatus: null,
+      threeDSStatus: null,
+      avsResult: null,
+      avsRequested: false,
+      savedCardId: null,
+    };
+    this.byId.set(order.id, order);
+    this.byToken.set(order.token, order);
+    this.move(order, 'create', null);
+    return ok(this.json(order));
+  }
+
+  /** Newest first. */
+  list(): OrderRecord[] {
+    for (const order of this.byId.values()) this.settle(order);
+    return [...this.byId.values()].sort((a, b) => b.seq - a.seq);
+  }
+
+  get(id: string): OrderRecord | undefined {
+    const order = this.byId.get(id);
+    if (order) this.settle(order);
+    return order;
+  }
+
+  byPayToken(payToken: string): OrderRecord | undefined {
+    const order = this.byToken.get(payToken);
+    if (order) this.settle(order);
+    return order;
+  }
+
+  /** Applies what the clock alone changes: a hold older than 28 days expires. */
+  private settle(order: OrderRecord): void {
+    if (order.status === 'hold' && order.heldAt) {
+      if (this.now().getTime() - order.heldAt.getTime() >= HOLD_DAYS * DAY_MS) {
+        order.releasedMinor = order.totalMinor;
+        this.move(order, 'expire');
+      }
+    }
+  }
+
+  /** Moves an order through the state table, recording the change and emitting its event. */
+  move(order: OrderRecord, action: Action, from: SandboxStatus | null = order.status): void {
+    const t = transitionFor(from, action);
+    if (!t) throw new Error(`state table has no ${action} from ${from}`);
+    const now = this.now();
+    if (from !== t.to) {
+      order.status = t.to;
+      order.statusChanges.push({ new_status: t.to, on: unix(now) });
+    }
+    order.modifiedAt = now;
+    this.opts.hooks.emit(t.event, this.json(order), order.id);
+  }
+
+  /** The order an action applies to, or the 404 / 400 saying why the action cannot run on it. */
+  private target(id: string, action: Action, what: string): { order: OrderRecord } | { refused: ApiResult } {
+    const order = this.get(id);
+    if (!order) return { refused: notFound('Order not found') };
+    if (transitionFor(order.status, action)) return { order };
+    const allowed = allowedFrom(action).join(' or ');
+    const message = `${what} is allowed only on an order that is ${allowed}; this order is ${order.status}`;
+    return { refused: refuse(message, 'invalid_status') };
+  }
+
+  capture(id: string, body: unknown): ApiResult {
+    const found = this.target(id, 'capture', 'Capture (once only)');
+    if ('refused' in found) return found.refused;
+    const { order } = found;
+    const checked = validate(captureRules(toMajor(order.totalMinor)), body ?? {});
+    if (!checked.ok) return invalid(checked.issues);
+    const captured = toMinor(checked.value.total);
+    order.releasedMinor = order.totalMinor - captured;
+    order.totalMinor = captured;
+    order.capturedAt = this.now();
+    order.paidAt = order.capturedAt;
+    order.processingStatus = 'captured';
+    this.move(order, 'capture');
+    return ok(this.json(order));
+  }
+
+  refund(id: string, body: unknown): ApiResult {
+    const found = this.target(id, 'refund', 'A refund');
+    if ('refused' in found) return found.refused;
+    const { order } = found;
+    const left = order.totalMinor - order.refundedMinor - order.reversedMinor;
+    const checked = validate(refundRules(toMajor(left)), body ?? {});
+    if (!checked.ok) return invalid(checked.issues);
+    if (left <= 0) return refuse('Nothing is left to refund on this order', 'nothing_to_refund');
+    const paidAt = order.paidAt ?? order.issuedAt;
+    const limit = new Date(paidAt);
+    limit.setUTCFullYear(limit.getUTCFullYear() + REFUND_YEARS);
+    if (this.now() >= limit) {
+      return refuse(
+        `Refunds are allowed only within ${REFUND_YEARS} years of payment (paid ${utcDay(paidAt)})`,
+        'refund_too_late',
+      );
+    }
+    if (order.chargeback) {
+      const description =
+        'Refund declined: a chargeback has already been received for this payment (RDR value present)';
+      order.errors.push({ on: unix(this.now()), description, code: 'RDR' });
+      this.move(order, 'refund_declined');
+      return refuse(description, 'refund_declined');
+    }
+    const amount = checked.value.amount == null ? left : toMinor(checked.value.amount);
+    order.refundedMinor += amount;
+    this.move(order, amount === left ? 'refund' : 'partial_refund');
+    return ok(this.json(order));
+  }
+
+  reverse(id: string, body: unknown): ApiResult {
+    const found = this.target(id, 'reverse', 'Reversal');
+    if ('refused' in found) return found.refused;
+    const { order } = found;
+    const extra = body && typeof body === 'object' ? Object.keys(body) : [];
+    if (extra.length) {
+      return invalid(
+        extra.map((path) => ({
+          path,
+          message: 'must be absent: a reversal is always for the full amount',
+          code: 'unrecognized_keys',
+        })),
+      );
+    }
+    if (order.status === 'hold') {
+      order.releasedMinor = order.totalMinor;
+      this.move(order, 'reverse');
+      return ok(this.json(order));
+    }
+    if (order.totalMinor === 0)
+      return refuse('Nothing to reverse: the order has no amount', 'nothing_to_reverse');
+    if (order.refundedMinor > 0) {
+      return refuse(
+        'A reversal returns the full amount only; this payment is already partly refunded',
+        'reversal_not_full',
+      );
+    }
+    const paidDay = utcDay(order.paidAt ?? order.issuedAt);
+    const today = utcDay(this.now());
+    if (paidDay !== today) {
+      return refuse(
+        `Reversal is allowed only on the day of payment (paid ${paidDay}, today ${today}, UTC)`,
+        'reversal_too_late',
+      );
+    }
+    order.reversedMinor = order.totalMinor;
+    this.move(order, 'reverse');
+    return ok(this.json(order));
+  }
+}

@@ -1,0 +1,109 @@
+/** The resources besides orders: clients, taxes and webhook subscriptions. */
+import { randomUUID } from 'node:crypto';
+import {
+  clientCreateSchema,
+  type Tax,
+  taxCreateSchema,
+  validate,
+  type WebhookSubscription,
+  webhookSubscriptionRequestSchema,
+} from '../protocol/index.ts';
+import { type Clock, unix } from './clock.ts';
+import { type ApiResult, invalid, ok, refuse } from './results.ts';
+
+interface ClientRecord {
+  id: string;
+  seq: number;
+  created: Date;
+  data: Record<string, unknown> & { email: string };
+}
+
+export class Clients {
+  private readonly byId = new Map<string, ClientRecord>();
+  private seq = 0;
+
+  constructor(private readonly clock: Clock) {}
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** The client with this e-mail (case-insensitive), created when there is none. */
+  forEmail(email: string): string {
+    const wanted = email.toLowerCase();
+    const known = [...this.byId.values()].find((c) => c.data.email.toLowerCase() === wanted);
+    return (known ?? this.add({ email })).id;
+  }
+
+  create(input: unknown): ApiResult {
+    const checked = validate(clientCreateSchema, input);
+    if (!checked.ok) return invalid(checked.issues);
+    return ok(this.json(this.add(checked.value)));
+  }
+
+  list(filterEmail: string | null): unknown[] {
+    const wanted = filterEmail?.toLowerCase();
+    return [...this.byId.values()]
+      .filter((c) => wanted === undefined || c.data.email.toLowerCase() === wanted)
+      .sort((a, b) => b.seq - a.seq)
+      .map((c) => this.json(c));
+  }
+
+  private add(data: ClientRecord['data']): ClientRecord {
+    const client: ClientRecord = { id: randomUUID(), seq: ++this.seq, created: this.clock.now(), data };
+    this.byId.set(client.id, client);
+    return client;
+  }
+
+  private json(c: ClientRecord): unknown {
+    return { ...c.data, id: c.id, created: unix(c.created) };
+  }
+}
+
+export class Taxes {
+  private readonly byId = new Map<string, Tax>();
+
+  create(input: unknown): ApiResult {
+    const checked = validate(taxCreateSchema, input);
+    if (!checked.ok) return invalid(checked.issues);
+    const tax: Tax = {
+      type: 'tax',
+      id: randomUUID(),
+      name: checked.value.name,
+      percent: checked.value.percent,
+    };
+    this.byId.set(tax.id, tax);
+    return ok(tax);
+  }
+
+  list(): Tax[] {
+    return [...this.byId.values()];
+  }
+
+  /**
+   * The percent a product's `tax` names: a tax id, `{id}` or `{percent}`. null for no tax,
+   * undefined for a tax that does not exist.
+   */
+  percentOf(tax: unknown): number | null | undefined {
+    if (tax == null) return null;
+    if (typeof tax === 'string') return this.byId.get(tax)?.percent;
+    if (typeof tax === 'object') {
+      const t = tax as { id?: unknown; percent?: unknown };
+      if (typeof t.id === 'string') return this.byId.get(t.id)?.percent;
+      if (typeof t.percent === 'number' && t.percent >= 0 && t.percent <= 100) return t.percent;
+    }
+    return undefined;
+  }
+}
+
+/** POST /webhooks/: the subscriptions live with the dispatcher that delivers to them. */
+export function createWebhookSubscription(subscriptions: WebhookSubscription[], input: unknown): ApiResult {
+  const checked = validate(webhookSubscriptionRequestSchema, input);
+  if (!checked.ok) return invalid(checked.issues);
+  if (!checked.value.all_events && !checked.value.events?.length) {
+    return refuse('choose at least one event, or set all_events', 'required', 'events');
+  }
+  const sub: WebhookSubscription = { ...checked.value, id: randomUUID() };
+  subscriptions.push(sub);
+  return ok(sub);
+}

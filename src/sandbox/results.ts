@@ -1,0 +1,25 @@
+/** What a gateway operation answers: an HTTP status and the JSON body the API sends. */
+import { type ErrorBody, errorBody, type FieldIssue } from '../protocol/index.ts';
+
+export interface ApiResult {
+  status: number;
+  body: unknown;
+}
+
+export const ok = (body: unknown, status = 200): ApiResult => ({ status, body });
+
+export const invalid = (issues: FieldIssue[]): ApiResult => ({ status: 400, body: errorBody(issues) });
+
+export const refuse = (message: string, code: string, path = ''): ApiResult =>
+  invalid([{ path, message, code }]);
+
+/** 403, 404, 405, 413, 415, 421 and 500 bodies: the gateway's `{"__all__": [{message, code}]}`. */
+export const failure = (status: number, message: string, code: string): ApiResult => ({
+  status,
+  body: { __all__: [{ message, code }] } satisfies ErrorBody,
+});
+
+export const notFound = (what = 'Not found'): ApiResult => failure(404, what, 'not_found');
+
+export const methodNotAllowed = (method: string): ApiResult =>
+  failure(405, `Method ${method} is not allowed here`, 'method_not_allowed');
