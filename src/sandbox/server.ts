@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../protocol/index.ts';
-import { toNodeHandler } from '../server/node.ts';
+import { toNodeHandler, writeResponse } from '../server/node.ts';
 import { Clock } from './clock.ts';
 import { Faults } from './faults.ts';
 import { Gateway } from './gateway.ts';
@@ -13,6 +13,7 @@ import { controlHandler } from './handlers/control.ts';
 import { bundleHandler, checkoutHandler, checkoutStatusHandler } from './handlers/hosted.ts';
 import { paymentHandler } from './handlers/payment.ts';
 import { threeDSHandler } from './handlers/three-ds.ts';
+import { hostChecker } from './host.ts';
 import { BUNDLE_PATH } from './hosted.ts';
 import { answer, type Exchange, Refusal, type SurfaceHandler } from './http.ts';
 import { failure, notFound } from './results.ts';
@@ -42,6 +43,11 @@ export interface SandboxOptions {
    * Default: the package's `dist/`; `null`: never (always the plain form).
    */
   distDir?: string | null;
+  /**
+   * Host names (besides loopback ones and `host`) whose requests are answered, e.g. a container's
+   * service name. Any other Host header gets 421: that stops DNS rebinding.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface Sandbox {
@@ -149,8 +155,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   }
 
+  const hostAllowed = hostChecker([host, ...(options.allowedHosts ?? [])]);
+
   const server = createServer((req, res) => {
     const socket = req.socket;
+    const verdict = hostAllowed(req.headers.host);
+    if (!verdict.ok) {
+      // Refused unread: the connection closes after the answer rather than parse a body nobody wants.
+      const refusal = answer(failure(verdict.status, verdict.message, verdict.code), { Connection: 'close' });
+      void writeResponse(refusal, res).catch(() => res.destroy());
+      return;
+    }
     toNodeHandler((request) =>
       dispatch(request, { url: new URL(request.url), loseAnswer: (how) => loseAnswer(socket, how) }),
     )(req, res);

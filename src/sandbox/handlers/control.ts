@@ -4,8 +4,9 @@ import { errorBody, validate } from '../../protocol/index.ts';
 import { FAULTS, type Faults } from '../faults.ts';
 import type { Gateway } from '../gateway.ts';
 import { answer, type Exchange, html, json, readJson, type SurfaceHandler } from '../http.ts';
+import { withoutPayToken } from '../order-json.ts';
 import { controlPage } from '../pages.ts';
-import { methodNotAllowed, notFound } from '../results.ts';
+import { type ApiResult, failure, methodNotAllowed, notFound } from '../results.ts';
 
 const clockBodySchema = z.strictObject({ now: z.iso.datetime({ offset: true }).nullable() });
 // Either surface may be set alone; a surface left out keeps its current fault.
@@ -15,6 +16,25 @@ const faultBodySchema = z
     message: 'Name a fault for api_do or orders',
   });
 
+/**
+ * The control surface changes what every checkout against this sandbox sees, so only the developer's
+ * own tools may change it: a JSON body (a cross-site form cannot send one without a preflight, which
+ * this surface never grants) from the sandbox's own origin or from outside a browser. A page on
+ * another site the developer has open is refused, whatever it sends.
+ */
+function refuseForeignChange(request: Request, url: URL): ApiResult | null {
+  const site = request.headers.get('sec-fetch-site');
+  const origin = request.headers.get('origin');
+  if ((site && site !== 'same-origin' && site !== 'none') || (origin !== null && origin !== url.origin)) {
+    return failure(403, 'The control surface accepts changes only from its own origin', 'cross_origin');
+  }
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    return failure(415, 'Send the body as application/json', 'unsupported_media_type');
+  }
+  return null;
+}
+
 export function controlHandler(gateway: Gateway, faults: Faults): SurfaceHandler {
   const { clock, hooks, orders } = gateway;
   return async (request: Request, { url }: Exchange) => {
@@ -22,6 +42,10 @@ export function controlHandler(gateway: Gateway, faults: Faults): SurfaceHandler
     const method = request.method;
     if (path === '/_sandbox' && method === 'GET') {
       return html(200, controlPage(orders.list(), hooks.deliveries, clock.now()));
+    }
+    if (method === 'POST') {
+      const refused = refuseForeignChange(request, url);
+      if (refused) return answer(refused);
     }
     if (path === '/_sandbox/clock') {
       if (method === 'POST') {
@@ -42,9 +66,9 @@ export function controlHandler(gateway: Gateway, faults: Faults): SurfaceHandler
     if (path === '/_sandbox/webhooks' && method === 'GET') {
       const orderId = url.searchParams.get('order_id');
       const event = url.searchParams.get('event');
-      const results = hooks.deliveries.filter(
-        (d) => (!orderId || d.order_id === orderId) && (!event || d.event === event),
-      );
+      const results = hooks.deliveries
+        .filter((d) => (!orderId || d.order_id === orderId) && (!event || d.event === event))
+        .map((d) => ({ ...d, body: withoutPayToken(d.body) }));
       return json(200, { results });
     }
     return answer(notFound());
