@@ -41,4 +41,12 @@ describe('error body', () => {
       ]),
     ).toBe('products.0.price: must be at least 0.01; two-step cannot be combined with account-funding');
   });
+
+  it('names a field called __proto__ like any other, without touching a prototype', () => {
+    const body = errorBody([{ path: '__proto__', message: 'is not an allowed key', code: 'forbidden_key' }]);
+    expect(Object.hasOwn(body, '__proto__')).toBe(true);
+    expect(JSON.parse(JSON.stringify(body)).__all__[0].message).toBe('__proto__: is not an allowed key');
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).message).toBeUndefined();
+  });
 });

@@ -35,15 +35,18 @@ export const describeIssues = (issues: readonly FieldIssue[]): string =>
 
 /** Builds the gateway's 400 body from field issues: `__all__` names every rule, each field its own. */
 export function errorBody(issues: readonly FieldIssue[]): ErrorBody {
-  const body: ErrorBody = {
-    __all__: issues.map((i) => ({ message: i.path ? `${i.path}: ${i.message}` : i.message, code: i.code })),
-  };
+  // A Map, then data properties: a field named __proto__ must become a key, not a prototype.
+  const fields = new Map<string, { message: string; code: string }[]>();
   for (const issue of issues) {
     if (!issue.path) continue;
-    body[issue.path] ??= [];
-    body[issue.path]!.push({ message: issue.message, code: issue.code });
+    const list = fields.get(issue.path) ?? [];
+    list.push({ message: issue.message, code: issue.code });
+    fields.set(issue.path, list);
   }
-  return body;
+  return {
+    __all__: issues.map((i) => ({ message: i.path ? `${i.path}: ${i.message}` : i.message, code: i.code })),
+    ...Object.fromEntries(fields),
+  };
 }
 
 /** Reads field issues back out of an error body (tolerating bodies that are not ours). */

@@ -1,4 +1,5 @@
 /** Fetch-style plumbing every surface of the sandbox shares: answers, bodies and their limits. */
+import { errorBody } from '../protocol/index.ts';
 import { type ApiResult, failure } from './results.ts';
 
 /** What one request's handler gets besides the Request. */
@@ -81,7 +82,16 @@ export async function readText(request: Request): Promise<string> {
   return Buffer.concat(kept).toString('utf8');
 }
 
-/** Reads a JSON body (undefined when empty), refusing bad JSON and nesting past MAX_DEPTH with 400. */
+/**
+ * Keys no body may carry, at any depth: harmless to JSON.parse, but a trap for any code (ours or a
+ * merchant's) that ever copies the value with plain assignment.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Reads a JSON body (undefined when empty). Refused with 400: bad JSON, nesting past MAX_DEPTH, and a
+ * prototype key anywhere (named by its path).
+ */
 export async function readJson(request: Request): Promise<unknown> {
   const raw = await readText(request);
   if (!raw.trim()) return undefined;
@@ -91,23 +101,33 @@ export async function readJson(request: Request): Promise<unknown> {
   } catch {
     throw new Refusal(failure(400, 'The body is not valid JSON', 'parse_error'));
   }
-  if (depthOf(value, MAX_DEPTH) > MAX_DEPTH) {
-    throw new Refusal(failure(400, `The body nests deeper than ${MAX_DEPTH} levels`, 'too_deep'));
-  }
+  const problem = shapeProblem(value);
+  if (problem) throw new Refusal(problem);
   return value;
 }
 
-/** How deep a parsed JSON value nests, counted without recursion and stopping past `limit`. */
-export function depthOf(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
+/**
+ * Walks a parsed JSON value without recursion (a deep value must not exhaust the stack here either)
+ * and names the first thing it refuses.
+ */
+export function shapeProblem(value: unknown): ApiResult | null {
+  const stack: [unknown, number, string][] = [[value, 0, '']];
   while (stack.length) {
-    const [node, depth] = stack.pop()!;
+    const [node, depth, path] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
-    const level = depth + 1;
-    if (level > deepest) deepest = level;
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(node)) stack.push([child, level]);
+    if (depth + 1 > MAX_DEPTH) {
+      return failure(400, `The body nests deeper than ${MAX_DEPTH} levels`, 'too_deep');
+    }
+    for (const [key, child] of Object.entries(node)) {
+      const at = path ? `${path}.${key}` : key;
+      if (PROTOTYPE_KEYS.has(key)) {
+        return {
+          status: 400,
+          body: errorBody([{ path: at, message: 'is not an allowed key', code: 'forbidden_key' }]),
+        };
+      }
+      stack.push([child, depth + 1, at]);
+    }
   }
-  return deepest;
+  return null;
 }

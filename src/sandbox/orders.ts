@@ -178,7 +178,7 @@ export class OrderBook {
     const found = this.target(id, 'capture', 'Capture (once only)');
     if ('refused' in found) return found.refused;
     const { order } = found;
-    const checked = validate(captureRules(toMajor(order.totalMinor)), body ?? {});
+    const checked = validate(captureRules(toMajor(order.totalMinor)), body === undefined ? {} : body);
     if (!checked.ok) return invalid(checked.issues);
     const captured = toMinor(checked.value.total);
     order.releasedMinor = order.totalMinor - captured;
@@ -195,7 +195,7 @@ export class OrderBook {
     if ('refused' in found) return found.refused;
     const { order } = found;
     const left = order.totalMinor - order.refundedMinor - order.reversedMinor;
-    const checked = validate(refundRules(toMajor(left)), body ?? {});
+    const checked = validate(refundRules(toMajor(left)), body === undefined ? {} : body);
     if (!checked.ok) return invalid(checked.issues);
     if (left <= 0) return refuse('Nothing is left to refund on this order', 'nothing_to_refund');
     const paidAt = order.paidAt ?? order.issuedAt;
@@ -224,7 +224,10 @@ export class OrderBook {
     const found = this.target(id, 'reverse', 'Reversal');
     if ('refused' in found) return found.refused;
     const { order } = found;
-    const extra = body && typeof body === 'object' ? Object.keys(body) : [];
+    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+      return refuse('must be empty: a reversal takes no body', 'invalid');
+    }
+    const extra = body ? Object.keys(body) : [];
     if (extra.length) {
       return invalid(
         extra.map((path) => ({

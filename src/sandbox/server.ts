@@ -5,19 +5,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../protocol/index.ts';
 import { toNodeHandler, writeResponse } from '../server/node.ts';
-import { Clock } from './clock.ts';
-import { Faults } from './faults.ts';
-import { Gateway } from './gateway.ts';
-import { apiHandler } from './handlers/api.ts';
-import { controlHandler } from './handlers/control.ts';
-import { bundleHandler, checkoutHandler, checkoutStatusHandler } from './handlers/hosted.ts';
-import { paymentHandler } from './handlers/payment.ts';
-import { threeDSHandler } from './handlers/three-ds.ts';
+import { sandboxApp } from './app.ts';
 import { hostChecker } from './host.ts';
-import { BUNDLE_PATH } from './hosted.ts';
-import { answer, type Exchange, Refusal, type SurfaceHandler } from './http.ts';
-import { failure, notFound } from './results.ts';
-import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.ts';
+import { answer } from './http.ts';
+import { failure } from './results.ts';
+import type { WebhookRetryOptions } from './webhooks.ts';
 
 export { API_PREFIX } from '../protocol/index.ts';
 export { FAULTS, type Fault } from './faults.ts';
@@ -88,52 +80,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const secretKey = options.secretKey ?? DEFAULT_SECRET_KEY;
   const faultTimeoutMs = options.faultTimeoutMs ?? 30_000;
   const distDir = options.distDir === undefined ? defaultDistDir() : options.distDir;
-  const clock = new Clock(options.now);
-  const hooks = new WebhookDispatcher(options.webhookRetry ?? {}, () => clock.now());
   let origin = '';
-  const gateway = new Gateway({
+  const app = sandboxApp({
+    secretKey,
     avsEnabled: options.avsEnabled ?? false,
-    clock,
-    hooks,
+    webhookRetry: options.webhookRetry ?? {},
+    now: options.now,
+    distDir,
     origin: () => origin,
   });
-  const faults = new Faults();
   const sockets = new Set<Socket>();
   const heldTimers = new Set<NodeJS.Timeout>();
-
-  const api = apiHandler(gateway, faults, secretKey);
-  const control = controlHandler(gateway, faults);
-  const bundle = bundleHandler(distDir);
-
-  /** The surface a path belongs to; the tokens in a path are the handlers' only credentials. */
-  function surfaceOf(path: string): SurfaceHandler | null {
-    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api;
-    const payment = /^\/pay\/([\w-]+)\/?$/.exec(path);
-    if (payment) return paymentHandler(gateway, faults, payment[1]!);
-    const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);
-    if (challenge) return threeDSHandler(gateway, challenge[1]!);
-    const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);
-    if (hosted) return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]));
-    const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
-    if (hostedStatus) return checkoutStatusHandler(gateway, hostedStatus[1]!);
-    if (path === BUNDLE_PATH) return bundle;
-    if (path === '/_sandbox' || path.startsWith('/_sandbox/')) return control;
-    return null;
-  }
-
-  async function dispatch(request: Request, exchange: Exchange): Promise<Response> {
-    const path = exchange.url.pathname;
-    if (path === '/') return new Response(null, { status: 302, headers: { Location: '/_sandbox/' } });
-    const surface = surfaceOf(path);
-    if (!surface) return answer(notFound());
-    try {
-      return await surface(request, exchange);
-    } catch (error) {
-      if (error instanceof Refusal) return error.response();
-      console.error('[sandbox]', error);
-      return answer(failure(500, 'Internal server error', 'server_error'));
-    }
-  }
 
   /**
    * The reset and timeout faults act on the connection itself, below HTTP: the one thing a
@@ -167,7 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
     toNodeHandler((request) =>
-      dispatch(request, { url: new URL(request.url), loseAnswer: (how) => loseAnswer(socket, how) }),
+      app.dispatch(request, { url: new URL(request.url), loseAnswer: (how) => loseAnswer(socket, how) }),
     )(req, res);
   });
   server.on('connection', (socket) => {
@@ -195,7 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     secretKey,
     close() {
       closing ??= new Promise<void>((resolve) => {
-        hooks.close();
+        app.close();
         for (const timer of heldTimers) clearTimeout(timer);
         heldTimers.clear();
         server.close(() => resolve());

@@ -1,7 +1,8 @@
 /** threed_check_url: the issuer's challenge page, and the customer's answer to it. */
 import type { Gateway } from '../gateway.ts';
-import { html, readText, type SurfaceHandler } from '../http.ts';
+import { answer, html, readText, type SurfaceHandler } from '../http.ts';
 import { challengeDonePage, challengePage, messagePage } from '../pages.ts';
+import { refuse } from '../results.ts';
 
 export function threeDSHandler(gateway: Gateway, challengeToken: string): SurfaceHandler {
   return async (request: Request) => {
@@ -15,7 +16,8 @@ export function threeDSHandler(gateway: Gateway, challengeToken: string): Surfac
     const form = new URLSearchParams(await readText(request));
     const choice = form.get('result');
     if (choice !== 'approve' && choice !== 'fail' && choice !== 'cancel') {
-      return html(400, messagePage('Bad request', 'Choose Approve, Fail or Cancel.'));
+      // The page's own buttons never send this: whoever did gets the API's error shape.
+      return answer(refuse('must be approve, fail or cancel', 'invalid_choice', 'result'));
     }
     const order = gateway.payments.completeChallenge(challengeToken, choice);
     if (!order) return html(409, messagePage('Already done', 'This 3-D Secure check is complete.'));

@@ -1,0 +1,102 @@
+/**
+ * The sandbox as one Fetch handler: its state and the route from a path to its surface. The node
+ * server (server.ts) mounts it; tests may call it directly, without a socket.
+ */
+import { API_PREFIX } from '../protocol/index.ts';
+import { Clock } from './clock.ts';
+import { Faults } from './faults.ts';
+import { Gateway } from './gateway.ts';
+import { apiHandler } from './handlers/api.ts';
+import { controlHandler } from './handlers/control.ts';
+import { bundleHandler, checkoutHandler, checkoutStatusHandler } from './handlers/hosted.ts';
+import { paymentHandler } from './handlers/payment.ts';
+import { threeDSHandler } from './handlers/three-ds.ts';
+import { BUNDLE_PATH } from './hosted.ts';
+import { answer, type Exchange, Refusal, readText, type SurfaceHandler } from './http.ts';
+import { failure, notFound } from './results.ts';
+import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.ts';
+
+export interface AppOptions {
+  secretKey: string;
+  avsEnabled: boolean;
+  webhookRetry: WebhookRetryOptions;
+  now: (() => Date) | undefined;
+  distDir: string | null;
+  /** The sandbox's own origin, known once it listens. */
+  origin: () => string;
+}
+
+export interface SandboxApp {
+  dispatch(request: Request, exchange: Exchange): Promise<Response>;
+  gateway: Gateway;
+  close(): void;
+}
+
+export function sandboxApp(options: AppOptions): SandboxApp {
+  const clock = new Clock(options.now);
+  const hooks = new WebhookDispatcher(options.webhookRetry, () => clock.now());
+  const gateway = new Gateway({ avsEnabled: options.avsEnabled, clock, hooks, origin: options.origin });
+  const faults = new Faults();
+  const { distDir } = options;
+  const api = apiHandler(gateway, faults, options.secretKey);
+  const control = controlHandler(gateway, faults);
+  const bundle = bundleHandler(distDir);
+
+  /** The surface a path belongs to; the tokens in a path are the handlers' only credentials. */
+  function surfaceOf(path: string): SurfaceHandler | null {
+    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api;
+    const payment = /^\/pay\/([\w-]+)\/?$/.exec(path);
+    if (payment) return paymentHandler(gateway, faults, payment[1]!);
+    const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);
+    if (challenge) return threeDSHandler(gateway, challenge[1]!);
+    const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);
+    if (hosted) return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]));
+    const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
+    if (hostedStatus) return checkoutStatusHandler(gateway, hostedStatus[1]!);
+    if (path === BUNDLE_PATH) return bundle;
+    if (path === '/_sandbox' || path.startsWith('/_sandbox/')) return control;
+    return null;
+  }
+
+  async function route(request: Request, exchange: Exchange): Promise<Response> {
+    const path = exchange.url.pathname;
+    if (path === '/') return new Response(null, { status: 302, headers: { Location: '/_sandbox/' } });
+    const surface = surfaceOf(path);
+    if (!surface) return answer(notFound());
+    try {
+      return await surface(request, exchange);
+    } catch (error) {
+      if (error instanceof Refusal) return error.response();
+      console.error('[sandbox]', error);
+      return answer(failure(500, 'Internal server error', 'server_error'));
+    }
+  }
+
+  return {
+    gateway,
+    async dispatch(request, exchange) {
+      const response = await route(request, exchange);
+      return finishBody(request, response);
+    },
+    close: () => hooks.close(),
+  };
+}
+
+/**
+ * An answer given before the body was read (a wrong key, a refused origin, an unknown address)
+ * reads and drops the body first, so the client's keep-alive connection stays in step; a body too
+ * large even to drop closes the connection after the answer instead.
+ */
+async function finishBody(request: Request, response: Response): Promise<Response> {
+  if (!request.body || request.bodyUsed) return response;
+  try {
+    await readText(request);
+  } catch (error) {
+    if (error instanceof Refusal && error.closeConnection) {
+      const headers = new Headers(response.headers);
+      headers.set('Connection', 'close');
+      return new Response(response.body, { status: response.status, headers });
+    }
+  }
+  return response;
+}
