@@ -28,20 +28,48 @@ const fault = (api_do: string) => call(`${sb.url}/_sandbox/faults`, { method: 'P
 const statusOf = async (order: Json) => (await api(sb).get(`/orders/${order.id}/`)).body.status;
 
 describe('/_sandbox/ page', () => {
-  it('lists orders with id, status, amount, currency and created, and webhook deliveries', async () => {
+  const rowOf = (html: string, id: string) => html.split('<tr ').find((r) => r.startsWith(`data-id="${id}"`));
+
+  it('lists orders with status, amount, currency and times, and webhook deliveries', async () => {
     const order = await createOrder(sb, { currency: 'USD', products: [{ title: 'Pen', price: 3.5 }] });
     await pay(order);
     const response = await fetch(`${sb.url}/_sandbox/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     const html = await response.text();
-    const row = html.split('<tr>').find((r) => r.includes(order.id));
-    expect(row).toContain('<td>paid</td>');
-    expect(row).toContain('<td>3.50</td>');
-    expect(row).toContain('<td>USD</td>');
-    expect(row).toMatch(/<td>\d{4}-\d{2}-\d{2}T/);
+    const row = rowOf(html, order.id);
+    expect(row).toContain('data-status="paid"');
+    expect(row).toContain('data-amount="3.50" data-currency="USD">$3.50</td>');
+    expect(row).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}T[^"]+"/);
+    expect(row).toContain('411111******1111');
     expect(html).toContain('Webhook deliveries');
     expect(html).not.toContain('4111111111111111');
+  });
+
+  it('shows ids shortened, the full id on hover and on the copy button', async () => {
+    const order = await createOrder(sb);
+    const html = await (await fetch(`${sb.url}/_sandbox/`)).text();
+    const row = rowOf(html, order.id)!;
+    expect(row).toContain(`<span class="id" title="${order.id}">${order.id.slice(0, 8)}</span>`);
+    expect(row).toContain(`data-copy="${order.id}" aria-label="Copy order id ${order.id}"`);
+  });
+
+  it('lists orders and webhook deliveries newest first', async () => {
+    const receiver = 'http://127.0.0.1:9/hooks';
+    await api(sb).post('/webhooks/', {
+      title: 'log',
+      url: receiver,
+      version: 'v0.6',
+      events: ['order.issued'],
+    });
+    const first = await createOrder(sb);
+    const second = await createOrder(sb);
+    const html = await (await fetch(`${sb.url}/_sandbox/`)).text();
+    const [orders, deliveries] = html.split('id="deliveries"');
+    expect(orders!.indexOf(second.id)).toBeLessThan(orders!.indexOf(first.id));
+    expect(orders!.indexOf(second.id)).toBeGreaterThan(-1);
+    expect(deliveries!.indexOf(second.id)).toBeLessThan(deliveries!.indexOf(first.id));
+    expect(deliveries!.indexOf(second.id)).toBeGreaterThan(-1);
   });
 });
 

@@ -199,6 +199,32 @@ describe('3-D Secure', () => {
     for (const name of ['Approve', 'Fail', 'Cancel']) expect(html).toContain(`>${name}</button>`);
   });
 
+  it('shows the challenge as an issuer would: bank, scheme, merchant, amount and masked card', async () => {
+    const { answer } = await challenged({
+      products: [{ title: 'Tea', price: 12.5 }],
+      dynamic_descriptor: 'TEA SHOP',
+    });
+    const html = await (await fetch(answer.body.threed_check_url)).text();
+    expect(html).toContain('Sandbox Bank');
+    expect(html).toContain('Visa Secure');
+    expect(html).toContain('TEA SHOP');
+    expect(html).toContain('data-amount>€12.50</dd>');
+    expect(html).toContain('data-card>Visa •••• 3220</dd>');
+    expect(html).not.toContain('4000000000003220');
+  });
+
+  it('leaves its own Cancel out inside a dialog that offers one (?dialog=1)', async () => {
+    const { order, answer } = await challenged();
+    const framed = await (await fetch(`${answer.body.threed_check_url}?dialog=1`)).text();
+    expect(framed).toContain('>Approve</button>');
+    expect(framed).toContain('>Fail</button>');
+    expect(framed).not.toContain('>Cancel</button>');
+    // The dialog's own Cancel can still end the challenge at the gateway, as the page's would.
+    const cancelled = await answerChallenge(answer.body.threed_check_url, 'cancel');
+    expect(cancelled.status).toBe(200);
+    expect((await read(order)).status).toBe('rejected');
+  });
+
   it('approve pays the order and tells the parent frame', async () => {
     const { order, answer } = await challenged();
     const done = await answerChallenge(answer.body.threed_check_url, 'approve');

@@ -1,11 +1,11 @@
 /** The control surface under /_sandbox/: the page people watch, the clock, faults and the webhook log. */
 import { z } from 'zod';
-import { errorBody, validate } from '../../protocol/index.ts';
+import { API_PREFIX, errorBody, validate } from '../../protocol/index.ts';
 import { FAULTS, type Faults } from '../faults.ts';
 import type { Gateway } from '../gateway.ts';
 import { answer, type Exchange, html, json, readJson, type SurfaceHandler } from '../http.ts';
 import { withoutPayToken } from '../order-json.ts';
-import { controlPage } from '../pages.ts';
+import { controlPage } from '../pages/control.ts';
 import { type ApiResult, failure, methodNotAllowed, notFound } from '../results.ts';
 
 const clockBodySchema = z.strictObject({ now: z.iso.datetime({ offset: true }).nullable() });
@@ -41,7 +41,15 @@ export function controlHandler(gateway: Gateway, faults: Faults): SurfaceHandler
     const path = url.pathname.replace(/\/+$/, '');
     const method = request.method;
     if (path === '/_sandbox' && method === 'GET') {
-      return html(200, controlPage(orders.list(), hooks.deliveries, clock.now()));
+      const view = {
+        orders: orders.list(),
+        deliveries: hooks.deliveries,
+        now: clock.now(),
+        clockSet: clock.isSet,
+        faults: faults.next,
+        apiUrl: `${url.origin}${API_PREFIX}`,
+      };
+      return html(200, controlPage(view));
     }
     if (method === 'POST') {
       const refused = refuseForeignChange(request, url);

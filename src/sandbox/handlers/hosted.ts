@@ -3,7 +3,8 @@ import { checkoutStatusOf } from '../../protocol/index.ts';
 import type { Gateway } from '../gateway.ts';
 import { BUNDLE_PATH, readBundle } from '../hosted.ts';
 import { answer, html, json, type SurfaceHandler } from '../http.ts';
-import { checkoutPage, elementsCheckoutPage, messagePage } from '../pages.ts';
+import { checkoutPage, elementsCheckoutPage } from '../pages/checkout.ts';
+import { messagePage } from '../pages/layout.ts';
 import { methodNotAllowed, notFound } from '../results.ts';
 
 export function checkoutHandler(

@@ -1,16 +1,19 @@
 /** threed_check_url: the issuer's challenge page, and the customer's answer to it. */
 import type { Gateway } from '../gateway.ts';
-import { answer, html, readText, type SurfaceHandler } from '../http.ts';
-import { challengeDonePage, challengePage, messagePage } from '../pages.ts';
+import { answer, type Exchange, html, readText, type SurfaceHandler } from '../http.ts';
+import { challengeDonePage, challengePage } from '../pages/challenge.ts';
+import { messagePage } from '../pages/layout.ts';
 import { refuse } from '../results.ts';
 
 export function threeDSHandler(gateway: Gateway, challengeToken: string): SurfaceHandler {
-  return async (request: Request) => {
+  return async (request: Request, { url }: Exchange) => {
     const found = gateway.payments.challenge(challengeToken);
     if (!found) return html(404, messagePage('Not found', 'This 3-D Secure check does not exist.'));
     if (request.method === 'GET') {
-      if (!found.challenge.pending) return html(200, challengeDonePage(found.order));
-      return html(200, challengePage(found.order, `/3ds/${challengeToken}/`));
+      const now = gateway.clock.now();
+      if (!found.challenge.pending) return html(200, challengeDonePage(found.order, now));
+      const withCancel = url.searchParams.get('dialog') !== '1';
+      return html(200, challengePage(found.order, `/3ds/${challengeToken}/`, now, withCancel));
     }
     if (request.method !== 'POST') return html(405, messagePage('Not allowed', 'Use GET or POST.'));
     const form = new URLSearchParams(await readText(request));
@@ -30,6 +33,6 @@ export function threeDSHandler(gateway: Gateway, challengeToken: string): Surfac
         : r.failure_redirect;
     if (target)
       return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
-    return html(200, challengeDonePage(order));
+    return html(200, challengeDonePage(order, gateway.clock.now()));
   };
 }

@@ -1,60 +1,11 @@
-/** HTML the sandbox serves: the 3-D Secure challenge, the hosted checkouts and the control page. */
-import { toMajor } from '../protocol/index.ts';
-import { THREE_DS_CANCELLED } from './payments.ts';
-import type { OrderRecord } from './records.ts';
-import type { WebhookDelivery } from './webhooks.ts';
-
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** JSON inside a <script>: "<" escaped so no value can close the script element. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
-
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
-label{display:block;margin:.6rem 0 .2rem}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}
-button{font:inherit;padding:.5rem 1.2rem;margin:.8rem .4rem 0 0;cursor:pointer}
-table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border:1px solid #ccc;padding:.3rem;text-align:left}
-.note{color:#555;font-size:.9rem}`;
-
-const page = (title: string, body: string): string =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+/** The hosted checkout pages: our element when the bundle is built, else a plain HTML form. */
+import { toMajor } from '../../protocol/index.ts';
+import { THREE_DS_CANCELLED } from '../payments.ts';
+import type { OrderRecord } from '../records.ts';
+import { escapeHtml, page, scriptJson } from './layout.ts';
 
 const amountText = (o: OrderRecord) =>
   `${toMajor(o.totalMinor).toFixed(2)} ${escapeHtml(o.request.currency ?? 'EUR')}`;
-
-export function challengePage(o: OrderRecord, actionUrl: string): string {
-  return page(
-    '3-D Secure check',
-    `<main><h1>3-D Secure check</h1>
-<p>Sandbox issuer: confirm the payment of <strong>${amountText(o)}</strong> with card ${escapeHtml(o.card?.masked ?? '')}.</p>
-<form method="post" action="${escapeHtml(actionUrl)}">
-<button type="submit" name="result" value="approve">Approve</button>
-<button type="submit" name="result" value="fail">Fail</button>
-<button type="submit" name="result" value="cancel">Cancel</button>
-</form></main>`,
-  );
-}
-
-/** Shown when no redirect applies: tells the parent frame or opener that the challenge is over. */
-export function challengeDonePage(o: OrderRecord): string {
-  const message = { type: 'gateway-3ds-complete', order_id: o.id, status: o.status };
-  return page(
-    '3-D Secure check complete',
-    `<main><h1>3-D Secure check complete</h1><p>Order status: <strong data-status>${escapeHtml(o.status)}</strong>.</p>
-<p>You can close this window.</p></main>
-<script>(function(){var m=${scriptJson(message)};
-// targetOrigin "*": the message carries no secret, and the sandbox cannot know the merchant's origin.
-try{if(window.parent&&window.parent!==window)window.parent.postMessage(m,'*');}catch(e){}
-try{if(window.opener)window.opener.postMessage(m,'*');}catch(e){}})();</script>`,
-  );
-}
-
-export function messagePage(title: string, text: string): string {
-  return page(title, `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main>`);
-}
 
 export function checkoutPage(o: OrderRecord, json: Record<string, unknown>, framed: boolean): string {
   const moto = o.request.is_moto === true;
@@ -153,30 +104,5 @@ if(c.framed&&window.parent!==window)window.addEventListener('message',function(e
 if(e.origin!==location.origin||e.source===window.parent||!d||d.type!=='gateway-3ds-complete')return;
 // targetOrigin "*": the message carries no secret, as the challenge page's own.
 try{window.parent.postMessage(d,'*');}catch(x){}});})();</script>`,
-  );
-}
-
-export function controlPage(
-  orders: readonly OrderRecord[],
-  deliveries: readonly WebhookDelivery[],
-  now: Date,
-): string {
-  const orderRows = orders
-    .map(
-      (o) =>
-        `<tr><td>${escapeHtml(o.id)}</td><td>${escapeHtml(o.status)}</td><td>${toMajor(o.totalMinor).toFixed(2)}</td><td>${escapeHtml(o.request.currency ?? 'EUR')}</td><td>${o.issuedAt.toISOString()}</td></tr>`,
-    )
-    .join('');
-  const deliveryRows = deliveries
-    .map(
-      (d) =>
-        `<tr><td>${escapeHtml(d.event)}</td><td>${escapeHtml(d.order_id ?? '')}</td><td>${escapeHtml(d.url)}</td><td>${d.state}</td><td>${d.attempts.length}</td><td>${escapeHtml(String(d.attempts.at(-1)?.status ?? d.attempts.at(-1)?.error ?? ''))}</td></tr>`,
-    )
-    .join('');
-  return page(
-    'Sandbox gateway',
-    `<main style="max-width:none"><h1>Sandbox gateway</h1><p>Sandbox clock: <time>${now.toISOString()}</time></p>
-<h2>Orders</h2><table><thead><tr><th>id</th><th>status</th><th>amount</th><th>currency</th><th>created</th></tr></thead><tbody>${orderRows}</tbody></table>
-<h2>Webhook deliveries</h2><table><thead><tr><th>event</th><th>order</th><th>url</th><th>state</th><th>attempts</th><th>last answer</th></tr></thead><tbody>${deliveryRows}</tbody></table></main>`,
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * The 3-D Secure challenge as an issuer would show it: who asks, what is paid, with which card, and
+ * the answers. The sandbox's issuer lets the person choose the answer.
+ */
+import type { OrderRecord } from '../records.ts';
+import { escapeHtml, money, page, scriptJson } from './layout.ts';
+
+/** The scheme's name for 3-D Secure, as the issuer's page shows it. */
+const PROGRAMME: Readonly<Record<string, string>> = {
+  VISA: 'Visa Secure',
+  MASTERCARD: 'Mastercard Identity Check',
+  AMEX: 'American Express SafeKey',
+};
+
+const BRAND_NAME: Readonly<Record<string, string>> = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  AMEX: 'American Express',
+};
+
+const STYLE = `body{display:grid;place-items:start center;min-height:100vh;padding:1.5rem 1rem}
+.bank{width:100%;max-width:26rem;background:var(--card);border:1px solid var(--line);border-radius:12px;box-shadow:0 6px 24px rgb(26 31 54/.08);overflow:hidden}
+.bank header{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.9rem 1.25rem;background:#0f2a4a;color:#fff}
+.issuer{display:flex;align-items:center;gap:.55rem;font-weight:650;letter-spacing:.01em}
+.issuer svg{flex:none}
+.programme{font-size:.8rem;font-weight:600;padding:.15rem .55rem;border:1px solid rgb(255 255 255/.5);border-radius:999px;white-space:nowrap}
+.body{padding:1.25rem}
+h1{font-size:1.3rem;margin-bottom:.35rem}
+.lead{margin:0 0 1rem;color:var(--muted)}
+dl{display:grid;grid-template-columns:auto 1fr;align-items:baseline;gap:.45rem 1rem;margin:0 0 1.25rem;padding:1rem;background:var(--bg);border-radius:8px}
+dt{color:var(--muted)}dd{margin:0;text-align:right;font-weight:550;font-variant-numeric:tabular-nums}
+.amount{font-size:1.15rem}
+.actions{display:grid;gap:.6rem}
+.actions button{width:100%;padding:.75rem 1rem;border-radius:8px;font-weight:600;border:1px solid transparent}
+.actions .approve{background:#0f2a4a;color:#fff}.actions .approve:hover{background:#173c66}
+.actions .fail{background:#fff;color:var(--bad);border-color:color-mix(in srgb,var(--bad) 55%,#fff)}.actions .fail:hover{background:#fff5f5}
+.actions .cancel{background:none;color:var(--muted);text-decoration:underline;border:0;padding:.4rem}
+.foot{margin:1rem 0 0;font-size:.8rem;color:var(--muted);text-align:center}
+.result{font-size:1.05rem;font-weight:600}.result.good{color:var(--ok)}.result.bad{color:var(--bad)}`;
+
+const SHIELD = `<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path fill="#7fb2ff" d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z"/><path fill="#fff" d="m10.6 15.2-3.1-3.1 1.4-1.4 1.7 1.7 4.5-4.5 1.4 1.4z"/></svg>`;
+
+function frame(o: OrderRecord, title: string, content: string): string {
+  const brand = o.card?.brand ?? '';
+  return page(
+    title,
+    `<main class="bank" aria-labelledby="title"><header><span class="issuer">${SHIELD}Sandbox Bank</span><span class="programme">${escapeHtml(PROGRAMME[brand] ?? '3-D Secure')}</span></header>
+<div class="body">${content}</div></main>`,
+    STYLE,
+  );
+}
+
+function details(o: OrderRecord, now: Date): string {
+  const brand = o.card?.brand ?? '';
+  const last4 = o.card?.masked.slice(-4) ?? '';
+  const merchant = o.request.dynamic_descriptor ?? 'Sandbox merchant';
+  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(now);
+  return `<dl>
+<dt>Merchant</dt><dd>${escapeHtml(merchant)}</dd>
+<dt>Amount</dt><dd class="amount" data-amount>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR'))}</dd>
+<dt>Card</dt><dd data-card>${escapeHtml(BRAND_NAME[brand] ?? 'Card')} •••• ${escapeHtml(last4)}</dd>
+<dt>Date</dt><dd>${escapeHtml(date)}</dd>
+</dl>`;
+}
+
+/**
+ * `withCancel`: the page's own Cancel, left out when the challenge runs inside a dialog that offers
+ * its own (the element's 3-D Secure dialog asks for that with `?dialog=1`), so a person sees one.
+ */
+export function challengePage(o: OrderRecord, actionUrl: string, now: Date, withCancel: boolean): string {
+  const cancel = withCancel
+    ? '<button type="submit" name="result" value="cancel" class="cancel">Cancel</button>'
+    : '';
+  return frame(
+    o,
+    '3-D Secure check',
+    `<h1 id="title">Confirm your payment</h1>
+<p class="lead">Your bank asks you to confirm this payment.</p>
+${details(o, now)}
+<form method="post" action="${escapeHtml(actionUrl)}" class="actions">
+<button type="submit" name="result" value="approve" class="approve">Approve</button>
+<button type="submit" name="result" value="fail" class="fail">Fail</button>
+${cancel}
+</form>
+<p class="foot">Sandbox issuer: no code is sent. Approve authenticates the payment, Fail declines it.</p>`,
+  );
+}
+
+/** Shown when no redirect applies: tells the parent frame or opener that the challenge is over. */
+export function challengeDonePage(o: OrderRecord, now: Date): string {
+  const message = { type: 'gateway-3ds-complete', order_id: o.id, status: o.status };
+  const good = o.status === 'paid' || o.status === 'hold';
+  return frame(
+    o,
+    '3-D Secure check complete',
+    `<h1 id="title">3-D Secure check complete</h1>
+<p class="result ${good ? 'good' : 'bad'}">${good ? 'Payment confirmed.' : 'Payment not confirmed.'} Order status: <strong data-status>${escapeHtml(o.status)}</strong>.</p>
+${details(o, now)}
+<p class="foot">You can close this window.</p>
+<script>(function(){var m=${scriptJson(message)};
+// targetOrigin "*": the message carries no secret, and the sandbox cannot know the merchant's origin.
+try{if(window.parent&&window.parent!==window)window.parent.postMessage(m,'*');}catch(e){}
+try{if(window.opener)window.opener.postMessage(m,'*');}catch(e){}})();</script>`,
+  );
+}
