@@ -169,7 +169,7 @@ export function controlPage(view: ControlView): string {
 
 // Runs in the page: polls, swaps changed lists, marks new rows, copies ids, sets faults.
 const CLIENT = `(function(){
-var parts=['orders','deliveries'];
+var parts=['orders','deliveries'],form=document.getElementById('faults');
 function ids(tbody){var s={};tbody.querySelectorAll('tr[data-id]').forEach(function(r){s[r.dataset.id]=1;});return s;}
 function swap(doc){
  parts.forEach(function(name){
@@ -180,6 +180,9 @@ function swap(doc){
   document.getElementById(name+'-count').textContent=doc.getElementById(name+'-count').textContent;
  });
  var c=doc.getElementById('clock');document.getElementById('clock').replaceWith(c);
+ // A one-shot fault is used up by its request: show what is set now, unless someone is choosing.
+ var f=doc.getElementById('faults');
+ if(f&&!form.contains(document.activeElement))['api_do','orders'].forEach(function(n){form[n].value=f[n].value;});
 }
 var live=document.getElementById('live'),busy=false;
 function poll(){
@@ -196,7 +199,6 @@ document.addEventListener('click',function(e){
  var b=e.target.closest&&e.target.closest('button.copy');if(!b)return;
  navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent='Copied';setTimeout(function(){b.textContent='Copy';},1500);});
 });
-var form=document.getElementById('faults');
 form.addEventListener('submit',function(e){
  e.preventDefault();var out=document.getElementById('faults-status');
  fetch('/_sandbox/faults',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({api_do:form.api_do.value,orders:form.orders.value})})
