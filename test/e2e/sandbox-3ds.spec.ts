@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { sandboxApi } from './sandbox-api.ts';
 import { frameAndListen } from './support.ts';
 
 // The sandbox's 3-D Secure challenge completed by a person in real Chromium.
@@ -12,15 +13,7 @@ test.afterAll(async () => {
   await sandbox.close();
 });
 
-async function apiCall(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sandbox.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${sandbox.secretKey}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+const apiCall = (path: string, body?: unknown) => sandboxApi(sandbox, path, body);
 
 /** An order paid with the 3-D Secure test card: answers the challenge address. */
 async function challengedOrder(): Promise<{ id: string; threedCheckUrl: string }> {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { sandboxApi } from './sandbox-api.ts';
 import { frameAndListen } from './support.ts';
 
 // The sandbox's hosted payment pages in real Chromium: our own <gateway-checkout> from the
@@ -22,15 +23,7 @@ test.afterAll(async () => {
   await plain?.close();
 });
 
-async function apiCall(sb: Sandbox, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sb.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${sb.secretKey}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+const apiCall = sandboxApi;
 
 const createOrder = (sb: Sandbox, extra: Record<string, unknown> = {}) =>
   apiCall(sb, '/orders/', {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { sandboxApi } from './sandbox-api.ts';
 
 // The sandbox's /_sandbox/ page, watched by a person in real Chromium while orders come in.
 let sandbox: Sandbox;
@@ -23,15 +24,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function apiCall(path: string, body?: unknown): Promise<Record<string, string>> {
-  const response = await fetch(`${sandbox.apiUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${sandbox.secretKey}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, string>;
-}
+const apiCall = (path: string, body?: unknown) => sandboxApi<Record<string, string>>(sandbox, path, body);
 
 const newOrder = () =>
   apiCall('/orders/', {

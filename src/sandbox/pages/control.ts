@@ -171,10 +171,13 @@ export function controlPage(view: ControlView): string {
 const CLIENT = `(function(){
 var parts=['orders','deliveries'],form=document.getElementById('faults');
 function ids(tbody){var s={};tbody.querySelectorAll('tr[data-id]').forEach(function(r){s[r.dataset.id]=1;});return s;}
+// What the server last sent per list: the live rows also carry local marks (Copied, fresh).
+var last={};parts.forEach(function(name){last[name]=document.querySelector('#'+name+' tbody').innerHTML;});
 function swap(doc){
  parts.forEach(function(name){
   var now=document.querySelector('#'+name+' tbody'),next=doc.querySelector('#'+name+' tbody');
-  if(!now||!next||now.innerHTML===next.innerHTML)return;
+  if(!now||!next||last[name]===next.innerHTML)return;
+  last[name]=next.innerHTML;
   var seen=ids(now);now.replaceWith(next);
   next.querySelectorAll('tr[data-id]').forEach(function(r){if(!seen[r.dataset.id])r.classList.add('fresh');});
   document.getElementById(name+'-count').textContent=doc.getElementById(name+'-count').textContent;
@@ -197,7 +200,11 @@ setInterval(poll,${POLL_MS});
 document.addEventListener('visibilitychange',function(){if(document.hidden){live.setAttribute('data-paused','');live.textContent='Paused';}else poll();});
 document.addEventListener('click',function(e){
  var b=e.target.closest&&e.target.closest('button.copy');if(!b)return;
- navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent='Copied';setTimeout(function(){b.textContent='Copy';},1500);});
+ var text=b.dataset.copy,done=function(word){b.textContent=word;setTimeout(function(){b.textContent='Copy';},1500);};
+ // The Clipboard API needs a focused document; the older copy command covers the rest.
+ var fallback=function(){var t=document.createElement('textarea');t.value=text;t.setAttribute('readonly','');t.style.position='fixed';t.style.opacity='0';
+  document.body.appendChild(t);t.select();var ok=false;try{ok=document.execCommand('copy');}catch(x){}t.remove();b.focus();done(ok?'Copied':'Copy failed');};
+ if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(text).then(function(){done('Copied');},fallback);else fallback();
 });
 form.addEventListener('submit',function(e){
  e.preventDefault();var out=document.getElementById('faults-status');
