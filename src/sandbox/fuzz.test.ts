@@ -1,22 +1,15 @@
 // Hostile input to every sandbox endpoint: generated bodies, each invalid by construction, must
 // each get a 4xx JSON error (413 when oversized), never a 500 or a leak, and the sandbox must still
-// take a normal order and payment afterwards. The seed is printed on failure: FUZZ_SEED=<seed>.
+// take a normal order and payment afterwards. The seed is printed on failure: HOSTILE_SEED=<seed>.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Endpoint,
-  fuzzSeed,
-  type HostileBody,
-  hostileBody,
-  pick,
-  type Random,
-  seeded,
-} from '../../test/support/hostile-json.ts';
+import { type Rng, rng, seedOf } from '../../test/support/hostile.ts';
+import { type Endpoint, type HostileBody, hostileBody } from '../../test/support/hostile-json.ts';
 import { type SandboxApp, sandboxApp } from './app.ts';
 import { MAX_BODY } from './http.ts';
 import { type Sandbox, startSandbox } from './index.ts';
 import { cardBody, type Json, orderBody } from './test-helpers.ts';
 
-const SEED = fuzzSeed();
+const SEED = seedOf();
 const PARALLEL = 8;
 // Generous: a loaded machine can be ten times slower than the second or so each family takes.
 const FAMILY_TIMEOUT = 60_000;
@@ -32,7 +25,7 @@ interface Target {
   name: string;
   cases: number;
   origin: string;
-  send(method: string, url: string, headers: Record<string, string>, body?: string): Promise<Response>;
+  send(method: string, url: string, headers: Record<string, string>, body?: BodyInit): Promise<Response>;
 }
 
 let app: SandboxApp;
@@ -105,7 +98,7 @@ const CONTENT_TYPES = [
 interface Case {
   method: string;
   url: string;
-  body?: string;
+  body?: string | Uint8Array;
   contentType?: string;
   key?: boolean;
   kind: HostileBody['kind'] | 'query';
@@ -124,7 +117,7 @@ async function send(t: Target, c: Case): Promise<{ status: number; type: string;
   const headers: Record<string, string> = {};
   if (c.key) headers.Authorization = `Bearer ${KEY}`;
   if (c.contentType) headers['Content-Type'] = c.contentType;
-  const body = c.method === 'GET' || c.method === 'HEAD' ? undefined : c.body;
+  const body = c.method === 'GET' || c.method === 'HEAD' ? undefined : (c.body as BodyInit | undefined);
   const response = await t.send(c.method, c.url, headers, body);
   const text = await response.text();
   return { status: response.status, type: response.headers.get('content-type') ?? '', text };
@@ -147,10 +140,10 @@ function problemOf(c: Case, status: number, type: string, text: string): string 
 }
 
 /** Runs `t.cases` cases made by `make`, PARALLEL at a time, and lists what went wrong. */
-async function fuzz(t: Target, family: string, make: (random: Random) => Case): Promise<Failure[]> {
+async function fuzz(t: Target, family: string, make: (r: Rng) => Case): Promise<Failure[]> {
   // Each family draws from its own stream of the one seed, so a family replays alone.
-  const random = seeded(SEED ^ [...family].reduce((h, ch) => Math.imul(h, 31) + ch.charCodeAt(0), 7));
-  const cases = Array.from({ length: t.cases }, () => make(random));
+  const r = rng(SEED ^ [...family].reduce((h, ch) => Math.imul(h, 31) + ch.charCodeAt(0), 7));
+  const cases = Array.from({ length: t.cases }, () => make(r));
   const failures: Failure[] = [];
   let next = 0;
   const worker = async () => {
@@ -166,7 +159,7 @@ async function fuzz(t: Target, family: string, make: (random: Random) => Case): 
         problem = `no answer (${(error as Error).message})`;
       }
       if (problem) {
-        const sample = (c.body ?? '').slice(0, 160);
+        const sample = typeof c.body === 'string' ? c.body.slice(0, 160) : `bytes ${c.body?.join(' ')}`;
         failures.push({ index, kind: c.kind, url: c.url, status, problem, sample });
       }
     }
@@ -176,16 +169,16 @@ async function fuzz(t: Target, family: string, make: (random: Random) => Case): 
 }
 
 const report = (failures: Failure[]) =>
-  `FUZZ_SEED=${SEED} replays this; ${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3), null, 1)}`;
+  `HOSTILE_SEED=${SEED} replays this; ${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3), null, 1)}`;
 
 /** A JSON case for `url` from `endpoint`, with a sometimes-odd Content-Type. */
 const jsonCase =
   (method: string, url: () => string, endpoint: () => Endpoint, key: boolean, contentTypes = CONTENT_TYPES) =>
-  (random: Random): Case => {
-    const hostile = hostileBody(random, endpoint(), MAX_BODY);
+  (r: Rng): Case => {
+    const hostile = hostileBody(r, endpoint(), MAX_BODY);
     // An oversized body must meet the size limit, not an earlier refusal of its type.
-    const contentType = hostile.kind === 'oversized' ? 'application/json' : pick(random, contentTypes);
-    return { method, url: url(), body: hostile.text, contentType, key, kind: hostile.kind };
+    const contentType = hostile.kind === 'oversized' ? 'application/json' : r.pick(contentTypes);
+    return { method, url: url(), body: hostile.body, contentType, key, kind: hostile.kind };
   };
 
 const WRONG_TOP = [null, [], [1, 2], 0, 1, 'x', '', true, false];
@@ -252,14 +245,14 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
         ],
         [`/api/v0.6/orders/${paid.id}/reverse/`, { valid: {}, typed: [], wrongTop: WRONG_TOP }],
       ];
-      const failures = await fuzz(t, 'actions', (random) => {
-        const [path, endpoint] = pick(random, actions);
+      const failures = await fuzz(t, 'actions', (r) => {
+        const [path, endpoint] = r.pick(actions);
         return jsonCase(
           'POST',
           () => at(path),
           () => endpoint,
           true,
-        )(random);
+        )(r);
       });
       expect(failures, report(failures)).toEqual([]);
       expect((await readOrder(t, held)).status).toBe('hold');
@@ -307,14 +300,14 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
           },
         ],
       ];
-      const failures = await fuzz(t, 'resources', (random) => {
-        const [name, endpoint] = pick(random, resources);
+      const failures = await fuzz(t, 'resources', (r) => {
+        const [name, endpoint] = r.pick(resources);
         return jsonCase(
           'POST',
           () => at(`/api/v0.6/${name}/`),
           () => endpoint,
           true,
-        )(random);
+        )(r);
       });
       expect(failures, report(failures)).toEqual([]);
       expect((await call(t, 'GET', '/api/v0.6/clients/')).results).toEqual([]);
@@ -362,8 +355,8 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
     async () => {
       const order = await createOrder(t);
       const challenge = at(pathOf((await payOrder(t, order, cardBody('4000000000003220'))).threed_check_url));
-      const failures = await fuzz(t, '3ds', (random) => {
-        if (random() < 0.02) {
+      const failures = await fuzz(t, '3ds', (r) => {
+        if (r.next() < 0.02) {
           return {
             method: 'POST',
             url: challenge,
@@ -371,22 +364,17 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
             kind: 'oversized',
           };
         }
-        const body = pick(random, [
-          () =>
-            `result=${pick(random, ['APPROVE', 'approve ', ' fail', 'cancel%00', 'yes', '', '%00', '%ZZ'])}`,
+        const body = r.pick([
+          () => `result=${r.pick(['APPROVE', 'approve ', ' fail', 'cancel%00', 'yes', '', '%00', '%ZZ'])}`,
           () => 'result[]=approve',
           () => '__proto__=approve&constructor=fail',
           () => 'results=approve',
           () =>
-            hostileBody(random, { valid: { result: 'approve' }, typed: [], wrongTop: WRONG_TOP }, MAX_BODY, 0)
-              .text,
-          () => Array.from({ length: 40 }, () => String.fromCharCode(Math.floor(random() * 0xd7ff))).join(''),
+            hostileBody(r, { valid: { result: 'approve' }, typed: [], wrongTop: WRONG_TOP }, MAX_BODY, 0)
+              .body,
+          () => Array.from({ length: 40 }, () => String.fromCharCode(r.int(0xd7ff))).join(''),
         ])();
-        const contentType = pick(random, [
-          'application/x-www-form-urlencoded',
-          'application/json',
-          'text/plain',
-        ]);
+        const contentType = r.pick(['application/x-www-form-urlencoded', 'application/json', 'text/plain']);
         return { method: 'POST', url: challenge, body, contentType, kind: 'wrong_type' };
       });
       expect(failures, report(failures)).toEqual([]);
@@ -419,14 +407,14 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
           },
         ],
       ];
-      const failures = await fuzz(t, 'control', (random) => {
-        const [name, endpoint] = pick(random, endpoints);
+      const failures = await fuzz(t, 'control', (r) => {
+        const [name, endpoint] = r.pick(endpoints);
         return jsonCase(
           'POST',
           () => at(`/_sandbox/${name}`),
           () => endpoint,
           false,
-        )(random);
+        )(r);
       });
       expect(failures, report(failures)).toEqual([]);
       expect(await call(t, 'GET', '/_sandbox/faults', undefined, false)).toEqual({
@@ -454,9 +442,9 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
         '-1',
         '9'.repeat(400),
       ];
-      const failures = await fuzz(t, 'queries', (random) => {
-        const bit = () => pick(random, odd);
-        const path = pick(random, [
+      const failures = await fuzz(t, 'queries', (r) => {
+        const bit = () => r.pick(odd);
+        const path = r.pick([
           () => `/api/v0.6/orders/?page=${bit()}&page_size=${bit()}`,
           () => `/api/v0.6/orders/${bit()}/`,
           () => `/api/v0.6/orders/${order.id}/${bit()}/`,
@@ -470,8 +458,8 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
           () => `/_sandbox/${bit()}`,
           () => `/${bit()}`,
         ])();
-        const method = pick(random, ['GET', 'GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD']);
-        return { method, url: at(path), key: random() < 0.7, kind: 'query' };
+        const method = r.pick(['GET', 'GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD']);
+        return { method, url: at(path), key: r.next() < 0.7, kind: 'query' };
       });
       expect(failures, report(failures)).toEqual([]);
     },
