@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './compatibility.ts';
 export * from './direct-payment.ts';
 export * from './errors.ts';
+export * from './json-guard.ts';
 export * from './order.ts';
 export * from './order-request.ts';
 export * from './primitives.ts';

@@ -1,5 +1,5 @@
 /** Fetch-style plumbing every surface of the sandbox shares: answers, bodies and their limits. */
-import { errorBody } from '../protocol/index.ts';
+import { errorBody, jsonGuardProblem, MAX_JSON_DEPTH } from '../protocol/index.ts';
 import { type ApiResult, failure } from './results.ts';
 
 /** What one request's handler gets besides the Request. */
@@ -23,7 +23,7 @@ export const MAX_BODY = 1024 * 1024;
  */
 const MAX_DRAIN = 16 * 1024 * 1024;
 /** How deep arrays and objects may nest in a JSON body: a gateway body needs four or five. */
-export const MAX_DEPTH = 32;
+export const MAX_DEPTH = MAX_JSON_DEPTH;
 
 const BASE_HEADERS = {
   'Cache-Control': 'no-store',
@@ -83,12 +83,6 @@ export async function readText(request: Request): Promise<string> {
 }
 
 /**
- * Keys no body may carry, at any depth: harmless to JSON.parse, but a trap for any code (ours or a
- * merchant's) that ever copies the value with plain assignment.
- */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/**
  * Reads a JSON body (undefined when empty). Refused with 400: bad JSON, nesting past MAX_DEPTH, and a
  * prototype key anywhere (named by its path).
  */
@@ -106,28 +100,14 @@ export async function readJson(request: Request): Promise<unknown> {
   return value;
 }
 
-/**
- * Walks a parsed JSON value without recursion (a deep value must not exhaust the stack here either)
- * and names the first thing it refuses.
- */
+/** The guard every server here puts on a JSON body, answered the gateway's way. */
 export function shapeProblem(value: unknown): ApiResult | null {
-  const stack: [unknown, number, string][] = [[value, 0, '']];
-  while (stack.length) {
-    const [node, depth, path] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth + 1 > MAX_DEPTH) {
-      return failure(400, `The body nests deeper than ${MAX_DEPTH} levels`, 'too_deep');
-    }
-    for (const [key, child] of Object.entries(node)) {
-      const at = path ? `${path}.${key}` : key;
-      if (PROTOTYPE_KEYS.has(key)) {
-        return {
-          status: 400,
-          body: errorBody([{ path: at, message: 'is not an allowed key', code: 'forbidden_key' }]),
-        };
-      }
-      stack.push([child, depth + 1, at]);
-    }
-  }
-  return null;
+  const problem = jsonGuardProblem(value, MAX_DEPTH);
+  if (!problem) return null;
+  if (problem.code === 'too_deep')
+    return failure(400, `The body nests deeper than ${MAX_DEPTH} levels`, 'too_deep');
+  return {
+    status: 400,
+    body: errorBody([{ path: problem.path, message: 'is not an allowed key', code: 'forbidden_key' }]),
+  };
 }

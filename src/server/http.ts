@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldIssues, issuesOfErrorBody } from '../protocol/index.ts';
+import { API_PREFIX, fieldIssues, issuesOfErrorBody } from '../protocol/index.ts';
 import {
   errorForStatus,
   GatewayError,
@@ -9,8 +9,6 @@ import {
   GatewayValidationError,
   withIssues,
 } from './errors.ts';
-
-export const API_PREFIX = '/api/v0.6';
 
 export interface HttpOptions {
   baseUrl: string;

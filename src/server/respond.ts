@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../protocol/index.ts';
+import { type FieldIssue, jsonGuardProblem, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../protocol/index.ts';
 
 /** The error shape every handler answers the browser or the gateway with. */
 export interface HandlerErrorBody {
@@ -69,27 +69,6 @@ export async function readBody(request: Request, limit: number): Promise<string>
   }
 }
 
-/** Deeper than any body the gateway or the elements send; walking a body stays cheap and bounded. */
-export const MAX_JSON_DEPTH = 32;
-
-/** True when JSON text opens more than `max` arrays or objects inside each other (one pass, no parse). */
-export function jsonNestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
-
 /**
  * Parses JSON or throws a BodyError that never echoes the body. Nesting past `maxDepth` is refused
  * before parsing: a deep body costs the parser, and every later walk, far more than its size says.
@@ -97,26 +76,17 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
 export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   if (jsonNestsDeeperThan(text, maxDepth))
     throw new BodyError(400, 'invalid_body', `the body must not nest more than ${maxDepth} levels deep`);
-  let refusedKey: string | undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text, (key, child) => {
-      if (PROTOTYPE_KEYS.has(key)) refusedKey ??= key;
-      return child;
-    });
+    value = JSON.parse(text);
   } catch {
     throw new BodyError(400, 'invalid_body', 'the body is not valid JSON');
   }
-  if (refusedKey)
-    throw new BodyError(400, 'invalid_body', `the body must not use the key "${refusedKey}" anywhere`);
+  const problem = jsonGuardProblem(value, maxDepth);
+  if (problem?.code === 'forbidden_key')
+    throw new BodyError(400, 'invalid_body', `the body must not use the key "${problem.key}" anywhere`);
   return value;
 }
-
-/**
- * Keys no message of ours or the gateway's has, and that reach an object's prototype when code
- * copies a body with plain assignment: refused outright rather than trusted to every later copy.
- */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A small TTL map: what the in-memory stores of the handlers are built on. */
 export class TtlMap<V> {
