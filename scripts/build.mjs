@@ -5,10 +5,11 @@
 //   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node
 //   dist/types/                     declarations
 //   dist/custom-elements.json       the custom-elements manifest
+//   (and src/frameworks/elements.generated.ts from the manifest, for the framework typings)
 // One script rather than several vite configs, so the outputs cannot drift apart.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,8 @@ import { build } from 'vite';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const deps = Object.keys(pkg.dependencies ?? {});
+// React and @lit/react are optional peers of gateway-checkout/react: the app brings its own copy.
+const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const isExternal = (id) =>
   deps.some((d) => id === d || id.startsWith(`${d}/`)) ||
   id.startsWith('node:') ||
@@ -55,6 +57,12 @@ const common = { root, configFile: false, logLevel: 'warn' };
 
 if (only.size === 0) rmSync(dist, { recursive: true, force: true });
 
+// First: the React components and the framework typings are generated from the manifest.
+if (wants('manifest')) {
+  execFileSync(process.execPath, [join(root, 'scripts/cem.mjs')], { stdio: 'inherit', cwd: root });
+  execFileSync(process.execPath, [join(root, 'scripts/typings.mjs')], { stdio: 'inherit', cwd: root });
+}
+
 if (wants('iife')) {
   await build({
     ...common,
@@ -89,7 +97,11 @@ if (wants('esm')) {
       minify: false,
       sourcemap: true,
       lib: {
-        entry: { index: join(root, 'src/index.ts'), define: join(root, 'src/define.ts') },
+        entry: {
+          index: join(root, 'src/index.ts'),
+          define: join(root, 'src/define.ts'),
+          react: join(root, 'src/react/index.ts'),
+        },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
@@ -129,8 +141,4 @@ if (wants('types')) {
       stdio: 'inherit',
     },
   );
-}
-
-if (wants('manifest') && existsSync(join(root, 'scripts/cem.mjs'))) {
-  execFileSync(process.execPath, [join(root, 'scripts/cem.mjs')], { stdio: 'inherit', cwd: root });
 }

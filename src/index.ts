@@ -20,4 +20,12 @@ export { registerCatalog } from './elements/i18n/index.ts';
 export type { ConsentScenario } from './elements/save-consent/save-consent.ts';
 export { GatewaySaveConsent } from './elements/save-consent/save-consent.ts';
 export type { FlowErrorType } from './flow/payment-flow.ts';
+export type {
+  GatewayBillingAddressEventMap,
+  GatewayCardFormEventMap,
+  GatewayCheckoutEventMap,
+  GatewayElementEventMaps,
+  GatewayElementTagNameMap,
+  GatewaySaveConsentEventMap,
+} from './frameworks/types.ts';
 export type * from './protocol/session.ts';
