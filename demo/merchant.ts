@@ -13,6 +13,7 @@ import {
 } from '../src/server/index.ts';
 import { renderMotoPage, renderPage, renderReturnPage } from './pages.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
+import { createShopRoutes } from './shop/routes.ts';
 
 /**
  * The demo shop's server, built only on the public API of `gateway-checkout/server`, as an
@@ -27,6 +28,8 @@ export interface DemoMerchantOptions {
   distDir: string;
   /** The sandbox's control page, linked from the demo. */
   sandboxUrl?: string;
+  /** Where the framework apps are built (<appsDir>/app, <appsDir>/vue). */
+  appsDir?: string;
 }
 
 export interface DemoMerchant {
@@ -131,6 +134,11 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     return response;
   });
   const webhooksNode = toNodeHandler(webhooks);
+  const frameworkApps = createShopRoutes({
+    gateway,
+    merchantName: MERCHANT_NAME,
+    appsDir: options.appsDir ?? join(options.distDir, '..', 'build', 'demo-apps'),
+  });
 
   const integrity = async () =>
     (await readFile(join(options.distDir, 'gateway-checkout.iife.js.integrity'), 'utf8')).trim();
@@ -140,6 +148,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     try {
       if (url.pathname.startsWith('/checkout/')) return checkoutNode(req, res);
       if (url.pathname === '/webhooks/gateway') return webhooksNode(req, res);
+      if (await frameworkApps(req, res, url)) return;
       if (url.pathname === '/webhooks/received') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ results: events }));

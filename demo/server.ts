@@ -24,10 +24,13 @@ const shop = await startDemoMerchant({
   secretKey,
   port,
   distDir: join(root, 'dist'),
+  appsDir: join(root, 'build', 'demo-apps'),
   sandboxUrl: sandbox?.url,
 });
 
 console.log(`Demo shop        ${shop.url}/            (checkout through the script tag)
+React shop       ${shop.url}/app/        (React 19 app using gateway-checkout/react)
+Vue page         ${shop.url}/vue/        (Vue 3 page using <gateway-checkout>)
 Phone orders     ${shop.url}/moto/       (MOTO agent entry)
 Gateway          ${gatewayUrl}/api/v0.6/${sandbox ? `  (sandbox, key ${secretKey})\nSandbox control  ${sandbox.url}/_sandbox/` : ''}
 Pay with 4111 1111 1111 1111, any future expiry, any 3-digit code. Ctrl-C stops.`);
