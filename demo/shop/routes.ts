@@ -7,7 +7,7 @@ import {
   toNodeHandler,
 } from '../../src/server/index.ts';
 import { CartStore, type ShopVisit } from './cart-store.ts';
-import { CURRENCY, cartUpdateSchema, orderProducts, priceCart } from './catalog.ts';
+import { CATALOG, CURRENCY, cartUpdateSchema, orderProducts, priceCart } from './catalog.ts';
 import { serveApp } from './static.ts';
 
 /**
@@ -16,6 +16,7 @@ import { serveApp } from './static.ts';
  * built apps themselves. The apps tell the server which products and how many; the server prices
  * them from its catalog, so the amount charged never comes from the browser.
  *
+ *   GET  /shop/products              the catalog
  *   GET  /shop/cart                  the visitor's cart, priced
  *   PUT  /shop/cart                  {"lines": [{"sku", "quantity"}]}
  *   GET  /shop/checkout/session?cart=<version>   the checkout for that cart (POST creates the order)
@@ -67,6 +68,8 @@ export function createShopRoutes(options: ShopRoutesOptions) {
   async function handle(request: Request): Promise<Response | null> {
     const url = new URL(request.url);
     const path = url.pathname;
+
+    if (path === '/shop/products') return json(200, { currency: CURRENCY, results: CATALOG });
 
     if (path === '/shop/cart') {
       const { visit, cookie } = carts.visitOf(request);

@@ -6,7 +6,8 @@ import { Link, navigate } from './router.tsx';
 
 export function CheckoutPage() {
   const { cart, error } = useCart();
-  const [problem, setProblem] = useState('');
+  // The shop refuses a session for a cart edited since this page showed it (another tab).
+  const [cartRefused, setCartRefused] = useState(false);
 
   if (error)
     return (
@@ -48,12 +49,11 @@ export function CheckoutPage() {
         <GatewayCheckout
           sessionUrl={`/shop/checkout/session?cart=${cart.version}`}
           onSuccess={(event) => navigate(`/app/thank-you/${event.detail.orderId}`, { replace: true })}
-          onDecline={() => setProblem('')}
-          onError={(event) => setProblem(event.detail.type === 'session' ? event.detail.message : '')}
+          onError={(event) => setCartRefused(event.detail.type === 'session')}
         />
-        {problem && (
+        {cartRefused && (
           <p className="note">
-            {problem} <Link href="/app/">Review the cart</Link>
+            The shop did not accept this cart as shown. <Link href="/app/">Review the cart</Link>
           </p>
         )}
       </section>

@@ -13,6 +13,26 @@ async function request(init?: RequestInit): Promise<PricedCart> {
   return body as PricedCart;
 }
 
+export interface Product {
+  sku: string;
+  title: string;
+  price: number;
+}
+
+/** The shop's catalog, for adding what is not in the cart yet. */
+export function useProducts(): Product[] {
+  const [products, setProducts] = useState<Product[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/shop/products', { signal: controller.signal })
+      .then((r) => (r.ok ? r.json() : { results: [] }))
+      .then((body: { results: Product[] }) => setProducts(body.results))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return products;
+}
+
 /**
  * The cart lives on the shop's server; this is the page's view of it. A quantity change is sent
  * as it is made, and the server's answer (priced from its catalog) is what the page shows.
@@ -33,7 +53,11 @@ export function useCart() {
   const setQuantity = useCallback(
     async (sku: string, quantity: number) => {
       if (!cart) return;
-      const lines = cart.lines.map((l) => ({ sku: l.sku, quantity: l.sku === sku ? quantity : l.quantity }));
+      const lines: Array<{ sku: string; quantity: number }> = cart.lines.map((l) => ({
+        sku: l.sku,
+        quantity: l.sku === sku ? quantity : l.quantity,
+      }));
+      if (!lines.some((l) => l.sku === sku)) lines.push({ sku, quantity });
       setSaving(true);
       try {
         setCart(
