@@ -20,6 +20,9 @@ export default defineConfig({
       'axe-core',
       'card-validator',
       'card-validator/dist/card-number.js',
+      'react',
+      'react-dom/client',
+      '@lit/react',
     ],
   },
   resolve: {
