@@ -36,6 +36,9 @@ export function Components() {
       <GatewayCheckout onDecline={(e: CustomEvent<{ reason: number }>) => e.detail.reason} />
       {/* @ts-expect-error the checkout has no such event */}
       <GatewayCheckout onPaid={() => undefined} />
+      <GatewayCheckout acceptedBrands={['visa', 'mastercard']} />
+      {/* @ts-expect-error acceptedBrands is a list of brands */}
+      <GatewayCheckout acceptedBrands="visa" />
       <GatewayCardForm moto onCardChange={(e) => e.detail.brand} onInput={(e) => e.target} />
       <GatewayBillingAddress mode="avs" country="LV" onChange={(e) => e.type} />
       {/* @ts-expect-error mode is avs, account-funding or full */}
