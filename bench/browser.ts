@@ -1,13 +1,8 @@
 // Section 5: the script-tag bundle in Chromium: evaluation, first render, typing, heap.
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { chromium } from 'playwright';
 import { detectBrand, formatCardNumber } from '../src/card/index.ts';
 import { type CheckoutConfig, checkoutConfigSchema } from '../src/protocol/index.ts';
-import { chromiumLaunchOptions } from '../test/support/chromium.ts';
+import { launchChromium, servePages } from './pages.ts';
 import { median, ms, nowMs, quantile, spreadPct, table } from './stats.ts';
 
 export interface BrowserOptions {
@@ -181,36 +176,6 @@ const PAGE = `<!doctype html>
 const BLANK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head>
 <body><gateway-card-form></gateway-card-form><gateway-checkout></gateway-checkout></body></html>`;
 
-async function startPageServer(dist: string): Promise<{ server: Server; url: string }> {
-  const bundle = readFileSync(join(dist, 'gateway-checkout.iife.js'));
-  const config = JSON.stringify(CONFIG);
-  const server = createServer((req, res) => {
-    const send = (status: number, type: string, body: string | Buffer) => {
-      res.writeHead(status, {
-        'content-type': type,
-        'content-length': Buffer.byteLength(body),
-        'cache-control': 'no-store',
-        // Cross-origin isolation raises performance.now() from 100 µs to 5 µs resolution, which a
-        // keystroke of a fraction of a millisecond needs. Everything is same-origin, so nothing breaks.
-        'cross-origin-opener-policy': 'same-origin',
-        'cross-origin-embedder-policy': 'require-corp',
-      });
-      res.end(body);
-    };
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path === '/') send(200, 'text/html; charset=utf-8', PAGE);
-    else if (path === '/blank') send(200, 'text/html; charset=utf-8', BLANK);
-    else if (path === '/gateway-checkout.iife.js') send(200, 'text/javascript; charset=utf-8', bundle);
-    else if (path === '/session' && req.method === 'GET') send(200, 'application/json', config);
-    else send(404, 'text/plain', 'not found');
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
 async function metric(page: Page, names: readonly string[]): Promise<Record<string, number>> {
   const cdp = await page.context().newCDPSession(page);
   try {
@@ -315,15 +280,11 @@ const pooled = (perLoad: readonly (readonly number[])[]): Stat => ({
 });
 
 export async function benchBrowser(dist: string, options: BrowserOptions): Promise<BrowserResult> {
-  const { server, url } = await startPageServer(dist);
+  const server = await servePages(dist, { '/': PAGE, '/blank': BLANK }, JSON.stringify(CONFIG));
+  const { url } = server;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      ...chromiumLaunchOptions,
-      // Belt and braces on top of the project's flags: no host name resolves, so nothing but
-      // 127.0.0.1 can be reached whatever the page or Chromium itself might try.
-      args: [...chromiumLaunchOptions.args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-    });
+    browser = await launchChromium();
     const externalRequests: string[] = [];
     const loads: PageLoadMetrics[] = [];
     const heaps: number[] = [];
@@ -416,8 +377,7 @@ export async function benchBrowser(dist: string, options: BrowserOptions): Promi
     };
   } finally {
     await browser?.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
 }
 

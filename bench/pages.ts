@@ -129,7 +129,15 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-export async function startPageServer(dist: string): Promise<PageServer> {
+/**
+ * Serves the bundle, a session answer and the given pages (path → HTML) on a free loopback port.
+ * Every bench section that drives Chromium loads its pages from one of these.
+ */
+export async function servePages(
+  dist: string,
+  pages: Readonly<Record<string, string>>,
+  session = SESSION,
+): Promise<PageServer> {
   const bundle = readFileSync(join(dist, 'gateway-checkout.iife.js'));
   const server: Server = createServer((req, res) => {
     const send = (status: number, type: string, body: string | Buffer) => {
@@ -145,11 +153,10 @@ export async function startPageServer(dist: string): Promise<PageServer> {
       res.end(body);
     };
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path === '/checkout') send(200, 'text/html; charset=utf-8', CHECKOUT_PAGE);
-    else if (path === '/plain') send(200, 'text/html; charset=utf-8', PLAIN_PAGE);
-    else if (path === '/empty') send(200, 'text/html; charset=utf-8', EMPTY_PAGE);
+    const page = Object.hasOwn(pages, path) ? pages[path] : undefined;
+    if (page !== undefined) send(200, 'text/html; charset=utf-8', page);
     else if (path === '/gateway-checkout.iife.js') send(200, 'text/javascript; charset=utf-8', bundle);
-    else if (path === '/session' && req.method === 'GET') send(200, 'application/json', SESSION);
+    else if (path === '/session' && req.method === 'GET') send(200, 'application/json', session);
     else send(404, 'text/plain', 'not found');
   });
   await new Promise<void>((resolve, reject) => {
@@ -164,6 +171,9 @@ export async function startPageServer(dist: string): Promise<PageServer> {
     },
   };
 }
+
+export const startPageServer = (dist: string): Promise<PageServer> =>
+  servePages(dist, { '/checkout': CHECKOUT_PAGE, '/plain': PLAIN_PAGE, '/empty': EMPTY_PAGE });
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
