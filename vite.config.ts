@@ -23,6 +23,8 @@ export default defineConfig({
       'react',
       'react-dom/client',
       '@lit/react',
+      'imask/esm/controls/input',
+      'imask/esm/masked/pattern',
     ],
   },
   resolve: {
