@@ -5,10 +5,8 @@ import { checkExpiry, formatExpiryInput, parseExpiry } from './expiry.ts';
 import {
   cardNumberPattern,
   digitIndexToFormatted,
-  fitPattern,
   formatCardNumber,
   formattedIndexToDigit,
-  maskEdit,
   onlyDigits,
 } from './format.ts';
 import { checkCardNumber, luhnValid } from './number.ts';
@@ -197,55 +195,5 @@ describe('buildDirectPaymentBody', () => {
     expect(directPaymentBodySchema.safeParse(buildDirectPaymentBody(card, { moto: true })).success).toBe(
       true,
     );
-  });
-});
-
-describe('digit masks', () => {
-  const visa = '0000 0000 0000 0000';
-  it('places digits into a pattern, writing literals between them', () => {
-    expect(fitPattern('411111', visa)).toBe('4111 11');
-    expect(fitPattern('4111', visa)).toBe('4111');
-    expect(fitPattern('41111111111111119999', visa)).toBe('4111 1111 1111 1111');
-    expect(fitPattern('12', '00/00')).toBe('12');
-    expect(fitPattern('12', '00/00', true)).toBe('12/');
-    expect(fitPattern('', '00/00', true)).toBe('');
-  });
-
-  it('keeps the caret after the same digit when typing in the middle', () => {
-    // "4111 |1111" and the person types 2.
-    expect(maskEdit('4111 21111', 6, visa)).toEqual({ value: '4111 2111 1', caret: 6 });
-    // At the end of a group the caret stays before the next group's space-to-be.
-    expect(maskEdit('41111', 5, visa)).toEqual({ value: '4111 1', caret: 6 });
-  });
-
-  it('deletes in the middle and over a separator', () => {
-    // Backspace after "4111 1|111": the browser removed the 1 before the caret.
-    expect(maskEdit('4111 111', 5, visa, { deleting: true, previous: '4111 1111' })).toEqual({
-      value: '4111 111',
-      caret: 4,
-    });
-    // Backspace right after the space "4111 |1111": only the space went, so the 1 before it goes too.
-    expect(maskEdit('41111111', 4, visa, { deleting: true, previous: '4111 1111' })).toEqual({
-      value: '4111 111',
-      caret: 3,
-    });
-    // Backspace after the eager "12/" undoes the 2 the person typed, and no slash comes back.
-    expect(maskEdit('12', 2, '00/00', { eager: true, deleting: true, previous: '12/' }).value).toBe('1');
-    expect(maskEdit('12/', 2, '00/00', { eager: true, deleting: true, previous: '12/3' }).value).toBe('12');
-  });
-
-  it('formats a paste with separators, choosing the pattern from all the digits', () => {
-    const byBrand = (digits: string) => cardNumberPattern(detectBrand(digits));
-    expect(maskEdit('4111-1111 1111 1111', 19, byBrand).value).toBe('4111 1111 1111 1111');
-    expect(maskEdit('378282246310005', 15, byBrand).value).toBe('3782 822463 10005');
-  });
-
-  it('lets an expiry prepare the raw text: "4" is April, "1/" January, "12/2030" December 2030', () => {
-    const expiry = { eager: true, prepare: formatExpiryInput };
-    expect(maskEdit('4', 1, '00/00', expiry)).toEqual({ value: '04/', caret: 3 });
-    expect(maskEdit('1/', 2, '00/00', expiry)).toEqual({ value: '01/', caret: 3 });
-    expect(maskEdit('12', 2, '00/00', expiry)).toEqual({ value: '12/', caret: 3 });
-    expect(maskEdit('12/2030', 7, '00/00', expiry).value).toBe('12/30');
-    expect(maskEdit('12 / 30', 7, '00/00', expiry).value).toBe('12/30');
   });
 });

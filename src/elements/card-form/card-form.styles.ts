@@ -6,30 +6,56 @@ export const cardFormStyles = css`
     position: relative;
   }
   #number {
-    padding-inline-end: 5.5rem;
+    padding-inline-end: 3.25rem;
   }
   /* Digit groups stay in reading order on right-to-left pages, aligned to the field's start. */
   :host(:dir(rtl)) input[dir='ltr'] {
     text-align: right;
   }
   :host(:dir(rtl)) #number {
-    padding-inline: 5.5rem 0.75rem;
+    padding-inline: 3.25rem 0.75rem;
+  }
+  .head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.25rem 0.75rem;
+  }
+  .mark {
+    display: block;
+    inline-size: 100%;
+    block-size: 100%;
   }
   .brand {
     position: absolute;
-    inset-inline-end: 0.5rem;
+    inset-inline-end: 0.625rem;
     inset-block-start: 50%;
     transform: translateY(-50%);
-    padding: 0.125rem 0.375rem;
-    border: 1px solid ${token.border};
-    border-radius: 0.25rem;
-    font-size: 0.75em;
-    font-weight: 600;
-    white-space: nowrap;
-    max-inline-size: 5rem;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    color: ${token.text};
-    background: ${token.inputBackground};
+    inline-size: 1.75rem;
+    block-size: 1.125rem;
+    color: ${token.muted};
+    pointer-events: none;
+  }
+  .brands {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .brands li {
+    inline-size: 1.5rem;
+    block-size: 0.9375rem;
+    transition: opacity 0.15s;
+  }
+  .brands .dim {
+    opacity: 0.3;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .brands li {
+      transition: none;
+    }
   }
 `;

@@ -8,9 +8,10 @@ import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
 import { type CardNumberError, checkCardNumber } from '../../card/number.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
-import { MaskController } from '../shared/mask-controller.ts';
+import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
+import { brandMark, hasMark, markName, SHOWN_BRANDS } from './brand-marks.ts';
 import { registerCardAccess } from './card-access.ts';
 import { cardFormStyles } from './card-form.styles.ts';
 
@@ -99,30 +100,41 @@ export class GatewayCardForm extends FormControlElement {
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
 
-  readonly #numberMask = new MaskController(
+  /** The field focus jumped to when the one before was complete, until the next key. */
+  #jumpedTo: FieldId | null = null;
+
+  readonly #numberMask = new InputMaskController(
     this,
     () => this.#input('number'),
-    () => ({ mask: (digits) => cardNumberPattern(detectBrand(digits)) }),
-    () => this.#onNumberInput(),
+    () => ({
+      mask: cardNumberPattern(this.#brand),
+      // Separators come from the pattern only: a pasted "4111-1111 " brings its digits.
+      prepare: onlyDigits,
+      patternFor: (digits) => cardNumberPattern(detectBrand(digits)),
+    }),
+    (change) => this.#onNumberInput(change),
   );
 
-  readonly #expiryMask = new MaskController(
+  readonly #expiryMask = new InputMaskController(
     this,
     () => this.#input('expiry'),
     () => ({
-      mask: '00/00',
+      // Room for a four-digit year as it is typed ("12/2030"); #onExpiryInput makes it "12/30".
+      mask: '00/00[00]',
       eager: true,
       // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 12/30.
-      prepare: formatExpiryInput,
+      prepare: (chars, value) => onlyDigits(!value || chars.length > 1 ? formatExpiryInput(chars) : chars),
+      // Only a year typed as 20xx grows past two digits.
+      validate: (value) => value.length <= 5 || value.slice(3, 5) === '20',
     }),
-    () => this.#onExpiryInput(),
+    (change) => this.#onExpiryInput(change),
   );
 
-  readonly #cscMask = new MaskController(
+  readonly #cscMask = new InputMaskController(
     this,
     () => this.#input('csc'),
     () => ({ mask: '0'.repeat(securityCodeLength(this.#brand)) }),
-    () => this.#onCscInput(),
+    (change) => this.#onCscInput(change),
   );
 
   constructor() {
@@ -186,7 +198,9 @@ export class GatewayCardForm extends FormControlElement {
     const expiry = checkExpiry(this.#expiry);
     if (expiry) {
       const [kind, key] = EXPIRY_ERRORS[expiry];
-      errors.set('expiry', { kind, message: t[key], prefix: expiry === 'incomplete' });
+      // "12/20" may be the start of "12/2030": no "expired" while it is typed.
+      const prefix = expiry === 'incomplete' || (expiry === 'past' && /\/20$/.test(this.#expiry));
+      errors.set('expiry', { kind, message: t[key], prefix });
     }
     const length = securityCodeLength(this.#brand);
     if (!this.moto && this.#csc.length !== length) {
@@ -226,17 +240,26 @@ export class GatewayCardForm extends FormControlElement {
           ?disabled=${this.inactive}
           .value=${id === 'name' ? live(this.#name) : nothing}
           @input=${id === 'name' ? this.#onNameInput : nothing}
+          @beforeinput=${id === 'expiry' ? this.#onExpiryBeforeInput : nothing}
         />`,
         error,
         id === 'expiry' || id === 'csc' ? 'half' : '',
-        id === 'number' && brand
-          ? html`<span class="brand" part="brand-icon" role="img" aria-label=${brand.name} data-brand=${brand.type}
-              >${brand.name}</span
-            >`
+        id === 'number'
+          ? html`<span class="brand">${
+              brand
+                ? brandMark(hasMark(brand.type) ? brand.type : null, brand.name, 'brand-icon')
+                : brandMark(null, '', 'brand-icon')
+            }</span>`
           : nothing,
+        id === 'number' ? this.#brandRow() : nothing,
       );
     };
-    return html`<div class="fields" @focusin=${this.onFocusIn} @focusout=${this.onFocusOut}>
+    return html`<div
+      class="fields"
+      @focusin=${this.onFocusIn}
+      @focusout=${this.#onFocusOut}
+      @keydown=${this.#onKeydown}
+    >
       ${input('number', t.cardNumber, 'cc-number', true)}
       <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : ''}</div>
       ${input('expiry', t.expiry, 'cc-exp', true)}
@@ -249,20 +272,39 @@ export class GatewayCardForm extends FormControlElement {
     return (this.renderRoot as ShadowRoot | undefined)?.getElementById?.(id) as HTMLInputElement | null;
   }
 
-  #onNumberInput(): void {
+  #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
     this.#brand = detectBrand(onlyDigits(this.#number));
-    this.#userChanged('number');
+    this.#userChanged(change === 'edit' ? 'number' : null);
   }
 
-  #onExpiryInput(): void {
+  #onExpiryInput(change: MaskChange): void {
+    const typed = this.#expiryMask.value;
+    // A four-digit year typed out in full ("12/2030") is the same date as "12/30".
+    if (/^\d\d\/20\d\d$/.test(typed)) this.#expiryMask.value = typed.slice(0, 3) + typed.slice(5);
     this.#expiry = this.#expiryMask.value;
-    this.#userChanged('expiry');
+    this.#userChanged(change === 'edit' ? 'expiry' : null);
   }
 
-  #onCscInput(): void {
+  /** "1/" means January: a separator typed after one digit closes the month. */
+  readonly #onExpiryBeforeInput = (event: InputEvent): void => {
+    const input = event.target as HTMLInputElement;
+    const month = this.#expiryMask.value;
+    if (
+      event.inputType === 'insertText' &&
+      /^[/\-. ]$/.test(event.data ?? '') &&
+      /^[1-9]$/.test(month) &&
+      input.selectionStart === 1
+    ) {
+      event.preventDefault();
+      this.#expiryMask.value = `0${month}/`;
+      this.#onExpiryInput('edit');
+    }
+  };
+
+  #onCscInput(change: MaskChange): void {
     this.#csc = this.#cscMask.value;
-    this.#userChanged('csc');
+    this.#userChanged(change === 'edit' ? 'csc' : null);
   }
 
   readonly #onNameInput = (event: Event): void => {
@@ -272,7 +314,8 @@ export class GatewayCardForm extends FormControlElement {
 
   /**
    * After a person's edit: the update validates once; `updated` then reports the change and moves
-   * on when the edited field just became complete and valid.
+   * on when the edited field just became complete and valid (not after an undo: a step back is
+   * not a field finished).
    */
   #userChanged(completed: FieldId | null): void {
     this.#edit = { completed };
@@ -308,17 +351,56 @@ export class GatewayCardForm extends FormControlElement {
     return true;
   }
 
+  /**
+   * Moves focus on from a field just completed at its end. Not with `moto`: an agent types from a
+   * caller's dictation and tabs by habit, and a jump would send that Tab one field too far.
+   */
   #advance(from: FieldId): void {
     const el = this.#input(from);
-    if (!el || el.selectionStart !== el.value.length) return;
+    if (this.moto || !el || el.selectionStart !== el.value.length) return;
     const order: FieldId[] = ['number', 'expiry', 'csc', 'name'];
     for (const id of order.slice(order.indexOf(from) + 1)) {
       const next = this.#input(id);
       if (next) {
         next.focus();
+        this.#jumpedTo = id;
         return;
       }
     }
+  }
+
+  /** A Tab pressed right after a jump was meant to reach the field the jump already reached. */
+  readonly #onKeydown = (event: KeyboardEvent): void => {
+    const jumpedTo = this.#jumpedTo;
+    this.#jumpedTo = null;
+    if (
+      jumpedTo &&
+      event.key === 'Tab' &&
+      !(event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) &&
+      (event.target as HTMLElement).id === jumpedTo
+    ) {
+      event.preventDefault();
+    }
+  };
+
+  readonly #onFocusOut = (event: FocusEvent): void => {
+    this.#jumpedTo = null;
+    this.onFocusOut(event);
+  };
+
+  /** The accepted brands in a row; once a brand is detected, it stands out. */
+  #brandRow() {
+    const accepted = this.acceptedBrands.length > 0 ? this.acceptedBrands : SHOWN_BRANDS;
+    const detected = this.#brand?.type;
+    return html`<ul class="brands" part="brand-row" aria-label=${this.t.acceptedCards}>
+      ${accepted.map(
+        (brand) =>
+          html`<li class=${detected && detected !== brand ? 'dim' : detected ? 'on' : ''}>${brandMark(
+            hasMark(brand) ? brand : null,
+            markName(brand),
+          )}</li>`,
+      )}
+    </ul>`;
   }
 
   #read(): CardInput | null {

@@ -57,4 +57,14 @@ export const de: Catalog = {
   errorCancelled: 'Die Authentifizierung wurde abgebrochen. Es wurde kein Geld abgebucht.',
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',
+  acceptedCards: 'Akzeptierte Karten',
+  emailRequired: 'Geben Sie Ihre E-Mail-Adresse ein.',
+  emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+  attention: (count: number) =>
+    count === 1 ? '1 Feld muss geprüft werden.' : `${count} Felder müssen geprüft werden.`,
+  paidTitle: 'Zahlung erfolgreich',
+  authorizedTitle: 'Zahlung autorisiert',
+  resultAmount: 'Betrag',
+  resultOrder: 'Bestellnummer',
+  cardSaved: 'Ihre Karte ist für künftige Zahlungen gespeichert.',
 };

@@ -57,6 +57,17 @@ export const en = {
     'We could not confirm whether the payment went through. Please do not pay again; check the status first.',
   errorCancelled: 'Authentication was cancelled. No money was taken.',
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
+  // card entry: brand row, e-mail field, a failed Pay, the result panel
+  acceptedCards: 'Accepted cards',
+  emailRequired: 'Enter your e-mail address.',
+  emailInvalid: 'Enter a valid e-mail address, like name@example.com.',
+  attention: (count: number) =>
+    count === 1 ? '1 field needs your attention.' : `${count} fields need your attention.`,
+  paidTitle: 'Payment successful',
+  authorizedTitle: 'Payment authorized',
+  resultAmount: 'Amount',
+  resultOrder: 'Order number',
+  cardSaved: 'Your card is saved for future payments.',
 };
 
 type English = typeof en;

@@ -53,4 +53,14 @@ export const es: Catalog = {
     'No pudimos confirmar si el pago se realizó. No vuelva a pagar; compruebe antes el estado.',
   errorCancelled: 'La autenticación se canceló. No se ha cobrado nada.',
   errorRetry: 'El pago no se completó. No se ha cobrado nada; puede intentarlo de nuevo.',
+  acceptedCards: 'Tarjetas aceptadas',
+  emailRequired: 'Introduce tu correo electrónico.',
+  emailInvalid: 'Introduce un correo electrónico válido, como nombre@example.com.',
+  attention: (count: number) =>
+    count === 1 ? '1 campo necesita revisión.' : `${count} campos necesitan revisión.`,
+  paidTitle: 'Pago realizado',
+  authorizedTitle: 'Pago autorizado',
+  resultAmount: 'Importe',
+  resultOrder: 'Número de pedido',
+  cardSaved: 'Su tarjeta queda guardada para futuros pagos.',
 };

@@ -53,4 +53,14 @@ export const fr: Catalog = {
     'Nous n’avons pas pu confirmer le paiement. Ne payez pas à nouveau avant d’avoir vérifié son état.',
   errorCancelled: 'L’authentification a été annulée. Aucun montant n’a été débité.',
   errorRetry: 'Le paiement n’a pas abouti. Aucun montant n’a été débité ; vous pouvez réessayer.',
+  acceptedCards: 'Cartes acceptées',
+  emailRequired: 'Saisissez votre adresse e-mail.',
+  emailInvalid: 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
+  attention: (count: number) =>
+    count === 1 ? '1 champ est à vérifier.' : `${count} champs sont à vérifier.`,
+  paidTitle: 'Paiement réussi',
+  authorizedTitle: 'Paiement autorisé',
+  resultAmount: 'Montant',
+  resultOrder: 'Numéro de commande',
+  cardSaved: 'Votre carte est enregistrée pour vos prochains paiements.',
 };

@@ -52,4 +52,15 @@ export const lv: Catalog = {
     'Neizdevās pārliecināties, vai maksājums notika. Lūdzu, nemaksājiet vēlreiz, vispirms pārbaudiet statusu.',
   errorCancelled: 'Autentifikācija atcelta. Nauda netika noņemta.',
   errorRetry: 'Maksājums neizdevās. Nauda netika noņemta; varat mēģināt vēlreiz.',
+  acceptedCards: 'Pieņemtās kartes',
+  emailRequired: 'Ievadiet savu e-pasta adresi.',
+  emailInvalid: 'Ievadiet derīgu e-pasta adresi, piemēram, vards@example.com.',
+  // Latvian: "1 lauks", "21 lauks", but "11 lauki".
+  attention: (count: number) =>
+    `Jāpārbauda ${count} ${count % 10 === 1 && count % 100 !== 11 ? 'lauks' : 'lauki'}.`,
+  paidTitle: 'Maksājums veiksmīgs',
+  authorizedTitle: 'Maksājums autorizēts',
+  resultAmount: 'Summa',
+  resultOrder: 'Pasūtījuma numurs',
+  cardSaved: 'Jūsu karte ir saglabāta turpmākiem maksājumiem.',
 };

@@ -52,4 +52,23 @@ export const ru: Catalog = {
     'Не удалось подтвердить, прошёл ли платёж. Не платите повторно, сначала проверьте статус.',
   errorCancelled: 'Аутентификация отменена. Деньги не списаны.',
   errorRetry: 'Платёж не прошёл. Деньги не списаны; можно попробовать ещё раз.',
+  acceptedCards: 'Принимаемые карты',
+  emailRequired: 'Введите адрес электронной почты.',
+  emailInvalid: 'Введите правильный адрес электронной почты, например name@example.com.',
+  // Russian: 1 поле, 2–4 поля, 5–20 полей; 21 поле, 22 поля, …
+  attention: (count: number) => {
+    const [ten, hundred] = [count % 10, count % 100];
+    const word =
+      ten === 1 && hundred !== 11
+        ? 'поле'
+        : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)
+          ? 'поля'
+          : 'полей';
+    return `Проверьте ${count} ${word}.`;
+  },
+  paidTitle: 'Оплата прошла',
+  authorizedTitle: 'Платёж авторизован',
+  resultAmount: 'Сумма',
+  resultOrder: 'Номер заказа',
+  cardSaved: 'Карта сохранена для следующих платежей.',
 };

@@ -194,7 +194,10 @@ export abstract class FormControlElement extends GatewayElement {
     this.requestUpdate();
   };
 
-  /** A label, a control and an error region that exists from the first paint. */
+  /**
+   * A label, a control and an error region that exists from the first paint. `after` follows the
+   * control inside its box (an icon in the field); `aside` shares the label's line.
+   */
   protected field(
     id: string,
     label: string,
@@ -202,9 +205,14 @@ export abstract class FormControlElement extends GatewayElement {
     error: string,
     extraClass = '',
     after: TemplateResult | typeof nothing = nothing,
+    aside: TemplateResult | typeof nothing = nothing,
   ): TemplateResult {
     return html`<div class="field ${extraClass}" part="field ${id}-field">
-      <label part="label" for=${id}>${label}</label>
+      ${
+        aside === nothing
+          ? html`<label part="label" for=${id}>${label}</label>`
+          : html`<div class="head"><label part="label" for=${id}>${label}</label>${aside}</div>`
+      }
       <div class="control">${control}${after}</div>
       <div class="error" part="error" id="${id}-error">${error}</div>
     </div>`;

@@ -2,10 +2,10 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
+import { nextFrame, pasteInto } from '../../../test/support/elements.ts';
 import { detectBrand } from '../../card/brand.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
 import { InputMaskController, type PatternMaskOptions } from './input-mask.ts';
-import { nextFrame, pasteInto } from './test-support.ts';
 
 const NUMBER: PatternMaskOptions = {
   mask: cardNumberPattern(null),

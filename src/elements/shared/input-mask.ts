@@ -25,6 +25,9 @@ export interface PatternMaskOptions {
 
 type Mask = InputMask<{ mask: string }>;
 
+/** What changed the value: a person's edit (typing, paste, autofill, composition) or undo/redo. */
+export type MaskChange = 'edit' | 'history';
+
 interface RawEdit {
   readonly text: string;
   readonly caret: number;
@@ -37,7 +40,7 @@ interface RawEdit {
  * rendered, re-attaches when it is rendered anew, destroys the mask when the host disconnects.
  * The mask is the only writer of the input's value; the host reads `value` and writes through it.
  * `onAccept` runs after each change a person made (typing, paste, autofill, composition, undo),
- * never after the host's own writes.
+ * never after the host's own writes, and says whether it was an edit or a step through history.
  */
 export class InputMaskController implements ReactiveController {
   #mask: Mask | null = null;
@@ -51,13 +54,13 @@ export class InputMaskController implements ReactiveController {
   #pending = false;
   readonly #find: () => HTMLInputElement | null;
   readonly #options: () => PatternMaskOptions;
-  readonly #onAccept: () => void;
+  readonly #onAccept: (change: MaskChange) => void;
 
   constructor(
     host: ReactiveControllerHost,
     find: () => HTMLInputElement | null,
     options: () => PatternMaskOptions,
-    onAccept: () => void,
+    onAccept: (change: MaskChange) => void,
   ) {
     this.#find = find;
     this.#options = options;
@@ -100,6 +103,8 @@ export class InputMaskController implements ReactiveController {
       const { patternFor } = this.#options();
       if (patternFor) this.#setPattern(mask, patternFor(onlyDigits(text)));
       mask.value = text;
+      // A host's write completes the text: typing goes on after it (imask moves only a focused caret).
+      mask.updateCursor(mask.value.length);
     });
   }
 
@@ -199,7 +204,7 @@ export class InputMaskController implements ReactiveController {
     } finally {
       mask._historyChanging = changing;
     }
-    this.#onAccept();
+    this.#onAccept('history');
   };
 
   readonly #placed = (event: Event): void => {
@@ -207,7 +212,7 @@ export class InputMaskController implements ReactiveController {
     if ((event as InputEvent).isComposing || !raw || !this.#mask) return;
     this.#raw = null;
     const reconciled = this.#reconcile(onlyDigits(raw.text), raw);
-    if (this.#pending || reconciled) this.#onAccept();
+    if (this.#pending || reconciled) this.#onAccept('edit');
     this.#pending = false;
   };
 
