@@ -10,6 +10,7 @@ import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { billingAddressStyles } from './billing-address.styles.ts';
 import { countryCodes, STATE_COUNTRIES } from './countries.ts';
+import { REGION_COUNTRIES, regionCode, regionsOf } from './regions.ts';
 
 /** Which fields show and which are required. */
 export type BillingAddressMode = 'avs' | 'account-funding' | 'full';
@@ -81,11 +82,11 @@ export class GatewayBillingAddress extends FormControlElement {
 
   set value(address: BillingAddress) {
     const { country, ...rest } = address;
-    this.#values = { ...rest };
     if (country) {
       this.country = country;
       this.#countryTouched = true;
     }
+    this.#values = { ...rest, state: rest.state && this.#stateFor(rest.state) };
     this.requestUpdate();
   }
 
@@ -114,7 +115,8 @@ export class GatewayBillingAddress extends FormControlElement {
   }
 
   #visible(): Key[] {
-    const hasState = STATE_COUNTRIES.includes(this.country);
+    // A list where the country has one; in full mode a free-text state for every other country.
+    const hasState = REGION_COUNTRIES.includes(this.country) || this.mode === 'full';
     const keys: Key[] =
       this.mode === 'avs'
         ? ['address', 'zip_code', 'country']
@@ -155,8 +157,25 @@ export class GatewayBillingAddress extends FormControlElement {
         required: required.has(key),
         invalid: error ? 'true' : 'false',
       };
-      const control: TemplateResult =
-        key === 'country'
+      const regions = key === 'state' ? regionsOf(this.country) : null;
+      const control: TemplateResult = regions
+        ? html`<select
+              id=${key}
+              part="input ${key}-input"
+              autocomplete=${autocomplete}
+              ?required=${common.required}
+              aria-invalid=${common.invalid}
+              aria-describedby="${key}-error"
+              ?disabled=${this.inactive}
+              @change=${this.#onInput}
+            >
+              <option value="" ?selected=${!this.#values.state}>${this.t.choose}</option>
+              ${regions.map(
+                ([code, name]) =>
+                  html`<option value=${code} ?selected=${code === this.#values.state}>${name}</option>`,
+              )}
+            </select>`
+        : key === 'country'
           ? html`<select
               id=${key}
               part="input ${key}-input"
@@ -203,16 +222,26 @@ export class GatewayBillingAddress extends FormControlElement {
   }
 
   readonly #onInput = (event: Event): void => {
-    const input = event.target as HTMLInputElement;
+    const input = event.target as HTMLInputElement | HTMLSelectElement;
     this.#values = { ...this.#values, [input.id]: input.value };
+    if (input instanceof HTMLSelectElement) this.#forwardChange();
     this.requestUpdate();
   };
 
   readonly #onCountry = (event: Event): void => {
     this.country = (event.target as HTMLSelectElement).value;
     this.#countryTouched = true;
+    // A state of the old country means nothing in the new one; a name typed for a list country is
+    // taken as its code ("Ontario" is ON).
+    const state = this.#values.state ?? '';
+    if (state) this.#values = { ...this.#values, state: this.#stateFor(state) };
     this.#forwardChange();
   };
+
+  /** What AVS expects for a state written for the current country: its code where it has a list. */
+  #stateFor(state: string): string {
+    return regionsOf(this.country) ? (regionCode(this.country, state) ?? '') : state;
+  }
 
   readonly #forwardChange = (): void => {
     this.dispatchEvent(new Event('change', { bubbles: true }));

@@ -16,6 +16,8 @@ import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
 import { emit } from './checkout-events.ts';
 import { errorText, resultText, statusText, type View } from './checkout-messages.ts';
+import { EmailField } from './email-field.ts';
+import { resultPanel, resultPanelStyles } from './result-panel.ts';
 
 const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
 
@@ -50,7 +52,7 @@ const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'ver
  *   or any ancestor, each reaches the nested fields too.
  */
 export class GatewayCheckout extends GatewayElement {
-  static override styles = [baseStyles, styles];
+  static override styles = [baseStyles, styles, resultPanelStyles];
 
   /** Where the merchant's server answers GET (configuration) and POST (create the order). */
   @property({ attribute: 'session-url' }) sessionUrl?: string;
@@ -84,9 +86,13 @@ export class GatewayCheckout extends GatewayElement {
   @query('gateway-card-form') private cardForm?: GatewayCardForm;
   @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
   @query('gateway-save-consent') private consentForm?: GatewaySaveConsent;
-  @query('input[type="email"]') private emailInput?: HTMLInputElement;
+  /** Fields a failed Pay found wrong, said in the status region; 0 once a person edits again. */
+  @state() private attention = 0;
 
   #flow: PaymentFlow | null = null;
+  readonly #email = new EmailField(this);
+  /** The customer agreed to save the card for the payment under way. */
+  #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs === 'redirect');
 
   /**
@@ -193,16 +199,21 @@ export class GatewayCheckout extends GatewayElement {
     const busy = this.#busy;
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
     const locked = busy || view === 'succeeded';
+    const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
+    const newPayment =
+      this.#moto && this.#finished
+        ? html`<button part="new-payment" class="secondary" type="button" @click=${this.#newPayment}>${t.newPayment}</button>`
+        : nothing;
     return html`
-      <form part="form" novalidate @submit=${this.#onSubmit} aria-busy=${busy ? 'true' : 'false'}>
-        ${
-          config?.collect_email
-            ? html`<div class="field">
-                <label for="email">${t.email}</label>
-                <input id="email" type="email" name="email" autocomplete="email" required ?disabled=${locked} />
-              </div>`
-            : nothing
-        }
+      <form
+        part="form"
+        novalidate
+        ?hidden=${!!paid}
+        @submit=${this.#onSubmit}
+        @input=${this.#onEdit}
+        aria-busy=${busy ? 'true' : 'false'}
+      >
+        ${config?.collect_email ? this.#email.render(t, locked) : nothing}
         ${
           direct
             ? html`<gateway-card-form
@@ -240,6 +251,21 @@ export class GatewayCheckout extends GatewayElement {
         <button part="pay-button" class="pay" type="submit" ?disabled=${locked || view === 'loading' || !config}>
           ${this.#payLabel()}
         </button>
+      </form>
+      ${
+        paid
+          ? resultPanel(
+              t,
+              {
+                held: paid.status.outcome === 'held',
+                amount: this.#formatAmount(),
+                orderId: paid.orderId,
+                cardSaved: this.#cardSaved,
+              },
+              newPayment,
+            )
+          : nothing
+      }
         <div
           id="status"
           part="status"
@@ -248,12 +274,7 @@ export class GatewayCheckout extends GatewayElement {
           aria-live="polite"
         >${this.#statusText()}</div>
         <div id="error" part="message" class="error" role="alert">${this.#alertText()}</div>
-        ${
-          this.#moto && this.#finished
-            ? html`<button part="new-payment" class="secondary" type="button" @click=${this.#newPayment}>${t.newPayment}</button>`
-            : nothing
-        }
-      </form>
+        ${paid ? nothing : newPayment}
       ${this.#challenge.render(t)}
     `;
   }
@@ -268,7 +289,10 @@ export class GatewayCheckout extends GatewayElement {
   }
 
   #statusText(): string {
-    return statusText(this.t, this.#view, this.result);
+    const view = this.#view;
+    return view === 'idle' && this.attention
+      ? this.t.attention(this.attention)
+      : statusText(this.t, view, this.result);
   }
 
   #renderHosted() {
@@ -288,6 +312,10 @@ export class GatewayCheckout extends GatewayElement {
     emit(this, 'gateway-change', event.detail);
   };
 
+  readonly #onEdit = (): void => {
+    this.attention = 0;
+  };
+
   readonly #onSubmit = (event: SubmitEvent): void => {
     event.preventDefault();
     void this.pay();
@@ -302,8 +330,9 @@ export class GatewayCheckout extends GatewayElement {
     if (!this.#validate()) return;
     const card = readCard(this.cardForm!);
     if (!card) return;
+    this.#cardSaved = !!this.consentForm?.checked;
     const request = {
-      email: this.emailInput?.value.trim() || undefined,
+      email: this.#email.value || undefined,
       billing_address: this.addressForm ? this.addressForm.value : undefined,
       save_consent: this.consentForm?.checked ? (this.consentForm.value ?? undefined) : undefined,
       options: {
@@ -319,23 +348,39 @@ export class GatewayCheckout extends GatewayElement {
     this.#show(await flow.pay({ card, request, preset }));
   }
 
+  /**
+   * Every part shows its messages; the focus goes to the first invalid field of the first invalid
+   * part, not to whichever part reported last, and the status region says how many need attention.
+   */
   #validate(): boolean {
-    // Every part shows its messages; the focus goes to the first invalid field of the first invalid
-    // part, not to whichever part reported last.
-    let first: HTMLElement | null = null;
-    for (const part of [this.emailInput, this.cardForm, this.addressForm, this.consentForm]) {
-      if (part && !part.reportValidity()) first ??= deepActiveElement();
+    const email = this.#loaded?.collect_email ? this.#email.reportValidity() : true;
+    let first: HTMLElement | null = email ? null : this.renderRoot.querySelector<HTMLElement>('#email');
+    let count = email ? 0 : 1;
+    for (const part of [this.cardForm, this.addressForm, this.consentForm]) {
+      if (!part || part.reportValidity()) continue;
+      first ??= deepActiveElement();
+      count += part.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length || 1;
     }
     first?.focus();
-    return first === null;
+    // Emptied first and filled after that has rendered, so the same count is announced again.
+    this.attention = 0;
+    if (count) void this.updateComplete.then(() => (this.attention = count));
+    return count === 0;
   }
 
   #show(result: FlowResult): void {
     this.phase = 'idle';
     this.result = result;
     if (result.kind === 'succeeded') {
+      // The card is spent: nothing of it stays in the fields behind the result.
+      this.cardForm?.clear();
       emit(this, 'gateway-success', { orderId: result.orderId, status: result.status.status });
-      if (this.#moto) void this.updateComplete.then(() => this.#newPaymentButton()?.focus());
+      void this.updateComplete.then(() =>
+        (this.#moto
+          ? this.#newPaymentButton()
+          : this.renderRoot.querySelector<HTMLElement>('.result')
+        )?.focus(),
+      );
     } else if (result.kind === 'declined') {
       // Keep the card except its security code: the customer may try the same card again.
       if (this.cardForm) clearSecurityCode(this.cardForm);
@@ -353,7 +398,7 @@ export class GatewayCheckout extends GatewayElement {
   readonly #newPayment = (): void => {
     this.#flow?.reset();
     this.cardForm?.clear();
-    if (this.emailInput) this.emailInput.value = '';
+    this.#email.clear();
     this.addressForm?.clear();
     this.consentForm?.clear();
     this.result = null;
@@ -361,16 +406,18 @@ export class GatewayCheckout extends GatewayElement {
     // The page may start the next entry on its own fields (an agent's amount); else the first field here.
     const next = new CustomEvent('gateway-new-payment', { bubbles: true, composed: true, cancelable: true });
     if (!this.dispatchEvent(next)) return;
-    void this.updateComplete.then(() => (this.emailInput ?? this.cardForm)?.focus());
+    void this.updateComplete.then(() =>
+      (this.renderRoot.querySelector<HTMLElement>('#email') ?? this.cardForm)?.focus(),
+    );
   };
 
   async #redirectToHosted(): Promise<void> {
     const flow = this.#flow!;
-    if (this.emailInput && !this.emailInput.reportValidity()) return;
+    if (this.#loaded?.collect_email && !this.#validate()) return;
     this.result = null;
     this.phase = 'creating';
     try {
-      const email = this.emailInput?.value.trim() || undefined;
+      const email = this.#email.value || undefined;
       const session = await flow.openSession({ email, options: { presentation: 'redirect' } });
       if (!session.full_page_checkout) throw new Error('The order has no full-page checkout.');
       window.location.assign(session.full_page_checkout);

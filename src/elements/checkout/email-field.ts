@@ -1,0 +1,97 @@
+import { html, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { Catalog } from '../i18n/index.ts';
+
+/**
+ * The rule the merchant server checks an e-mail address against (zod's `z.email()`), so an address
+ * the browser's own check lets through ("a@b") is caught here, beside the field, before Pay.
+ */
+const EMAIL =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** Whether the text is an e-mail address the merchant server accepts. */
+export function isEmail(text: string): boolean {
+  return EMAIL.test(text.trim());
+}
+
+/**
+ * The checkout's e-mail field, behaving as the card fields do: its own message under the field in
+ * the page's language (never the browser's bubble), shown once the field was left or a Pay tried,
+ * and not while a person is still typing an address.
+ */
+export class EmailField implements ReactiveController {
+  #value = '';
+  #shown = false;
+  /** Typed since the field was last left or a Pay tried: an address on its way is not wrong yet. */
+  #typing = false;
+  readonly #host: ReactiveElement;
+
+  constructor(host: ReactiveElement) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  /** The address as typed, trimmed. */
+  get value(): string {
+    return this.#value.trim();
+  }
+
+  /** The message key for what is wrong, or null. */
+  #problem(): 'emailRequired' | 'emailInvalid' | null {
+    if (!this.value) return 'emailRequired';
+    return isEmail(this.value) ? null : 'emailInvalid';
+  }
+
+  /** Shows the message, if any, and says whether the address is good. */
+  reportValidity(): boolean {
+    this.#shown = true;
+    this.#typing = false;
+    this.#host.requestUpdate();
+    return this.#problem() === null;
+  }
+
+  clear(): void {
+    this.#value = '';
+    this.#shown = this.#typing = false;
+    this.#host.requestUpdate();
+  }
+
+  render(t: Catalog, disabled: boolean): TemplateResult {
+    const problem = this.#problem();
+    const message = problem && this.#shown && !(this.#typing && problem === 'emailInvalid') ? t[problem] : '';
+    return html`<div class="field" part="field email-field">
+      <label part="label" for="email">${t.email}</label>
+      <input
+        id="email"
+        part="input email-input"
+        type="email"
+        name="email"
+        autocomplete="email"
+        inputmode="email"
+        spellcheck="false"
+        required
+        aria-invalid=${message ? 'true' : 'false'}
+        aria-describedby="email-error"
+        ?disabled=${disabled}
+        .value=${live(this.#value)}
+        @input=${this.#onInput}
+        @blur=${this.#onBlur}
+      />
+      <div class="error" part="error" id="email-error">${message}</div>
+    </div>`;
+  }
+
+  readonly #onInput = (event: Event): void => {
+    this.#value = (event.target as HTMLInputElement).value;
+    this.#typing = true;
+    this.#host.requestUpdate();
+  };
+
+  readonly #onBlur = (): void => {
+    this.#shown = true;
+    this.#typing = false;
+    this.#host.requestUpdate();
+  };
+}
