@@ -1,5 +1,5 @@
 // Size budgets, measured as TOOLCHAIN.md measures the floors: minified, gzip -9.
-// - The script-tag bundle, everything included: at most 32 kB.
+// - The script-tag bundle, everything included: at most 40 kB (DESIGN.md).
 // - gateway-checkout/react: at most 1 kB over @lit/react itself (the elements and React are the
 //   app's anyway; what the wrapper costs is its own code).
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ function check(name, size, budget, detail = '') {
 }
 
 const iife = readFileSync(join(root, 'dist', 'gateway-checkout.iife.js'));
-check('dist/gateway-checkout.iife.js', gzip(iife), 32_000, `, ${(iife.length / 1000).toFixed(1)} kB raw`);
+check('dist/gateway-checkout.iife.js', gzip(iife), 40_000, `, ${(iife.length / 1000).toFixed(1)} kB raw`);
 
 const ENTRY = '\0size-entry.js';
 

@@ -64,7 +64,9 @@ const EXPIRY_ERRORS = {
  * @csspart label - Each label.
  * @csspart input - Each input (also `number-input`, `expiry-input`, `csc-input`, `name-input`).
  * @csspart error - Each field's error message region.
- * @csspart brand-icon - The detected brand's badge (has `data-brand`).
+ * @csspart brand-icon - The mark in the card number field: the detected brand's (named, with `data-brand`), or a decorative generic card.
+ * @csspart brand-row - The row of accepted brands beside the card number's label (named "Accepted cards").
+ * @csspart brand-mark - Each mark in that row (has `data-brand`); the detected brand stands out, the others fade.
  *
  * @cssprop --gateway-font-family - Font family.
  * @cssprop --gateway-font-size - Base font size.

@@ -98,7 +98,10 @@ describe('gateway-checkout after Pay', () => {
     });
 
     it('says the card is saved when the customer agreed', async () => {
-      fake.config = { ...DEFAULT_CONFIG, save: { method: 'one-click', consent_required: false, merchant_name: 'Lindenhof Books' } };
+      fake.config = {
+        ...DEFAULT_CONFIG,
+        save: { method: 'one-click', consent_required: false, merchant_name: 'Lindenhof Books' },
+      };
       const el = await mount();
       await fillCard(el);
       const consent = el.shadowRoot!.querySelector('gateway-save-consent')!;

@@ -8,7 +8,6 @@ import { clearSecurityCode, readCard } from '../card-form/card-access.ts';
 import type { CardChangeEvent, GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
-import { deepActiveElement } from '../shared/dom.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { ChallengeController } from './challenge-controller.ts';
@@ -16,6 +15,7 @@ import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
 import { emit } from './checkout-events.ts';
 import { errorText, resultText, statusText, type View } from './checkout-messages.ts';
+import { formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
 import { resultPanel, resultPanelStyles } from './result-panel.ts';
 
@@ -34,18 +34,20 @@ const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'ver
  * @fires gateway-error - The checkout could not load (`type: "config"`), or the payment could not be completed or confirmed. detail: `{ type, message }`.
  * @fires gateway-new-payment - MOTO "New payment" cleared the form. Cancel it to move the focus yourself.
  *
- * @csspart form - The form around every field.
+ * @csspart form - The form around every field; hidden once a payment succeeded.
+ * @csspart result - The panel after a success: amount, order number, whether the card was saved.
+ * @csspart field - The e-mail field's wrapper (also `email-field`), with `label`, `input` (`email-input`) and `error`.
  * @csspart pay-button - The button that pays.
  * @csspart status - The progress and result line.
  * @csspart message - The decline or error message.
- * @csspart new-payment - The "New payment" button of MOTO mode.
+ * @csspart new-payment - The "New payment" button of MOTO mode (in the result panel after a success).
  * @csspart challenge - The 3-D Secure dialog.
  * @csspart challenge-frame - The frame inside it.
  * @csspart hosted-frame - The gateway's hosted form with presentation="iframe".
  *
  * @cssprop --gateway-accent - Background of the pay button. Default: --gateway-color-focus.
  * @cssprop --gateway-accent-text - Text on the pay button.
- * @cssprop --gateway-color-success - The success message.
+ * @cssprop --gateway-color-success - The success message and the result panel's tick.
  * @cssprop --gateway-color-error - Decline and error messages (shared with the field elements).
  * @cssprop --gateway-font-family - Shared with the field elements, as are the other --gateway-color-*
  *   properties, --gateway-radius, --gateway-gap and --gateway-input-padding. Set on the checkout
@@ -172,14 +174,8 @@ export class GatewayCheckout extends GatewayElement {
   }
 
   #formatAmount(): string {
-    const amount = this.#loaded?.amount ?? this.amount;
-    const currency = this.#loaded?.currency ?? this.currency;
-    if (amount == null || !currency) return '';
-    try {
-      return new Intl.NumberFormat(this.languageTag, { style: 'currency', currency }).format(amount);
-    } catch {
-      return `${amount.toFixed(2)} ${currency}`;
-    }
+    const config = this.#loaded;
+    return formatAmount(this.languageTag, config?.amount ?? this.amount, config?.currency ?? this.currency);
   }
 
   /** The message of a decline or failure (the alert region), in the language of the moment. */
@@ -353,15 +349,9 @@ export class GatewayCheckout extends GatewayElement {
    * part, not to whichever part reported last, and the status region says how many need attention.
    */
   #validate(): boolean {
-    const email = this.#loaded?.collect_email ? this.#email.reportValidity() : true;
-    let first: HTMLElement | null = email ? null : this.renderRoot.querySelector<HTMLElement>('#email');
-    let count = email ? 0 : 1;
-    for (const part of [this.cardForm, this.addressForm, this.consentForm]) {
-      if (!part || part.reportValidity()) continue;
-      first ??= deepActiveElement();
-      count += part.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length || 1;
-    }
-    first?.focus();
+    const emailOk = !this.#loaded?.collect_email || this.#email.reportValidity();
+    const email = emailOk ? null : this.renderRoot.querySelector<HTMLElement>('#email');
+    const count = reportParts(email, [this.cardForm, this.addressForm, this.consentForm]);
     // Emptied first and filled after that has rendered, so the same count is announced again.
     this.attention = 0;
     if (count) void this.updateComplete.then(() => (this.attention = count));

@@ -1,0 +1,40 @@
+import { deepActiveElement } from '../shared/dom.ts';
+
+/** A field element of the checkout that shows its own messages and moves focus to its first invalid field. */
+interface Part extends HTMLElement {
+  reportValidity(): boolean;
+}
+
+/**
+ * Asks every part to show its messages, after a field of the checkout's own already found invalid.
+ * Focuses the first invalid field of the first invalid part (not whichever part reported last) and
+ * returns how many fields are invalid across all of them.
+ */
+export function reportParts(
+  invalidOwnField: HTMLElement | null,
+  parts: ReadonlyArray<Part | null | undefined>,
+): number {
+  let first = invalidOwnField;
+  let count = invalidOwnField ? 1 : 0;
+  for (const part of parts) {
+    if (!part || part.reportValidity()) continue;
+    first ??= deepActiveElement();
+    count += part.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length || 1;
+  }
+  first?.focus();
+  return count;
+}
+
+/** An amount in the language's currency format ("€32.25", "32,25 €"); '' when not known. */
+export function formatAmount(
+  language: string,
+  amount: number | null | undefined,
+  currency?: string | null,
+): string {
+  if (amount == null || !currency) return '';
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
