@@ -79,7 +79,7 @@ describe('gateway-checkout after Pay', () => {
       await result(el);
       const shown = panel(el)!;
       expect(shown).to.exist;
-      expect(el.shadowRoot!.querySelector('form')!.hidden).to.equal(true);
+      expect(el.shadowRoot!.querySelector('form')!.checkVisibility()).to.equal(false);
       await waitUntil(() => focused() === shown, 'the result panel has no focus');
       const region = page.elementLocator(el).getByRole('region', { name: 'Payment successful' });
       expect(region.element()).to.equal(shown);
@@ -132,7 +132,7 @@ describe('gateway-checkout after Pay', () => {
       await userEvent.click(payButton(el));
       await result(el);
       expect(panel(el)).to.equal(null);
-      expect(el.shadowRoot!.querySelector('form')!.hidden).to.equal(false);
+      expect(el.shadowRoot!.querySelector('form')!.checkVisibility()).to.equal(true);
       expect(inner(cardForm(el), 'number').value).to.equal('4111 1111 1111 1111');
       expect(inner(cardForm(el), 'csc').value).to.equal('');
     });
@@ -149,7 +149,7 @@ describe('gateway-checkout after Pay', () => {
       await userEvent.keyboard('{Enter}');
       await el.updateComplete;
       expect(panel(el)).to.equal(null);
-      expect(el.shadowRoot!.querySelector('form')!.hidden).to.equal(false);
+      expect(el.shadowRoot!.querySelector('form')!.checkVisibility()).to.equal(true);
       expect(focused()).to.equal(inner(cardForm(el), 'number'));
     });
   });

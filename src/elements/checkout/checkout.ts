@@ -265,7 +265,7 @@ export class GatewayCheckout extends GatewayElement {
         <div
           id="status"
           part="status"
-          class="status ${view} ${busy ? 'visually-hidden' : ''}"
+          class="status ${view} ${busy || paid ? 'visually-hidden' : ''}"
           role="status"
           aria-live="polite"
         >${this.#statusText()}</div>

@@ -37,6 +37,9 @@ export function resultPanel(
 }
 
 export const resultPanelStyles = css`
+  form[hidden] {
+    display: none;
+  }
   .result {
     display: flex;
     flex-direction: column;
@@ -79,14 +82,18 @@ export const resultPanelStyles = css`
     max-inline-size: 22rem;
   }
   .result dl div {
-    display: flex;
-    justify-content: space-between;
+    display: grid;
+    grid-template-columns: auto 1fr;
+    align-items: baseline;
     gap: 1rem;
+    text-align: end;
     padding-block-end: 0.375rem;
     border-block-end: 1px solid color-mix(in srgb, currentColor 15%, transparent);
   }
   .result dt {
     color: ${token.muted};
+    text-align: start;
+    white-space: nowrap;
   }
   .result dd {
     margin: 0;
