@@ -9,6 +9,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
+  // Screenshot baselines are committed (the vitest __screenshots__ folders are not): one file per
+  // name, made on Debian's Chromium with the fonts .ci/run installs.
+  snapshotPathTemplate: '{testDir}/screenshots/{testFileName}/{arg}{ext}',
   reporter: process.env.CI ? 'list' : 'line',
   use: {
     baseURL: E2E_SHOP,
