@@ -123,6 +123,7 @@ if (wants('node')) {
       rollupOptions: {
         input: {
           'server/index': join(root, 'src/server/index.ts'),
+          'server/redis/index': join(root, 'src/server/redis/index.ts'),
           'sandbox/index': join(root, 'src/sandbox/index.ts'),
           'sandbox/cli': join(root, 'src/sandbox/cli.ts'),
         },

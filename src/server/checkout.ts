@@ -10,13 +10,16 @@ import {
   describeIssues,
   type FieldIssue,
   fieldIssues,
+  type Order,
   type OrderRequest,
   type OrderRuleOptions,
 } from '../protocol/index.ts';
 import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
 import type { GatewayClient } from './client.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
-import { BodyError, fail, json, parseJsonBody, readBody, TtlMap } from './respond.ts';
+import { createSessionKeeper, InProgress, Mismatch, newReference } from './idempotency.ts';
+import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
+import { MemorySessionStore, type SessionStore } from './stores.ts';
 
 /** An order as the merchant builds it from its cart; client.email may come from the browser. */
 export type OrderDraft = Partial<OrderRequest>;
@@ -26,47 +29,6 @@ export interface BuildOrderContext {
   /** What the browser sent, validated (no card data). */
   session: CheckoutSessionRequest;
   config: CheckoutConfig;
-}
-
-/** A completed session and what it was created from, kept under its idempotency key. */
-export interface StoredSession {
-  fingerprint: string;
-  session: CheckoutSession;
-}
-
-/**
- * Where idempotency keys live. The default is in memory (one process). With several processes, back
- * it with a shared store: `reserve` must be atomic (Redis `SET key pending NX PX ttl`).
- */
-export interface SessionStore {
-  get(key: string): Promise<StoredSession | undefined> | StoredSession | undefined;
-  /** Claims the key for a creation in progress; false when someone already holds it. */
-  reserve(key: string, ttlMs: number): Promise<boolean> | boolean;
-  set(key: string, value: StoredSession, ttlMs: number): Promise<void> | void;
-  /** Frees the key after a failed creation, so the customer can try again. */
-  delete(key: string): Promise<void> | void;
-}
-
-export class MemorySessionStore implements SessionStore {
-  readonly #map: TtlMap<StoredSession | 'pending'>;
-  constructor(now?: () => number) {
-    this.#map = new TtlMap(now);
-  }
-  get(key: string): StoredSession | undefined {
-    const value = this.#map.get(key);
-    return value === 'pending' ? undefined : value;
-  }
-  reserve(key: string, ttlMs: number): boolean {
-    if (this.#map.get(key) !== undefined) return false;
-    this.#map.set(key, 'pending', ttlMs);
-    return true;
-  }
-  set(key: string, value: StoredSession, ttlMs: number): void {
-    this.#map.set(key, value, ttlMs);
-  }
-  delete(key: string): void {
-    this.#map.delete(key);
-  }
 }
 
 export interface CheckoutHandlerOptions {
@@ -92,9 +54,23 @@ export interface CheckoutHandlerOptions {
   statusTokenTtlMs?: number;
   /** The clock, in ms since the epoch (tests). Default Date.now. */
   now?: () => number;
+  /**
+   * Idempotency keys. Default in memory (one process); with several processes behind a load
+   * balancer, a shared one (`createRedisStores` from `gateway-checkout/server/redis`).
+   */
   store?: SessionStore;
   /** How long an idempotency key returns its session. Default 24 h. */
   idempotencyTtlMs?: number;
+  /**
+   * How long a request waits for a creation of the same key under way in another process before
+   * answering 409 (in this process, duplicates share one creation). Default 5000 ms.
+   */
+  inProgressWaitMs?: number;
+  /**
+   * After an order creation whose answer was lost, how many pages of `GET /orders/` (newest first)
+   * are searched for the attempt's order, found by its `number`. Default 5.
+   */
+  orderSearchPages?: number;
   /** Default 16 KiB: a session request is a few hundred bytes. */
   maxBodyBytes?: number;
   /** Merged over the client's orderRules; AVS is also turned on when the config asks for it. */
@@ -163,12 +139,27 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return `${path}?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`;
   };
 
-  async function create(request: Request, body: CheckoutSessionRequest, config: CheckoutConfig) {
+  const obtain = createSessionKeeper({
+    store,
+    client: options.client,
+    ttlMs: ttl,
+    waitMs: options.inProgressWaitMs ?? 5000,
+    searchPages: options.orderSearchPages ?? 5,
+  });
+
+  /** The order of one attempt, under a merchant reference that finds it again if the answer is lost. */
+  async function prepare(request: Request, body: CheckoutSessionRequest, config: CheckoutConfig) {
     const draft = await options.buildOrder({ request, session: body, config });
-    const order = await options.client.orders.create(mergeOrder(draft, body, config), {
-      ...options.orderRules,
-      ...(config.avs === 'off' ? {} : { avsEnabled: true }),
-    });
+    const order = mergeOrder(draft, body, config);
+    const reference = order.number || newReference();
+    const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
+    return {
+      reference,
+      send: () => options.client.orders.create({ ...order, number: reference }, rules),
+    };
+  }
+
+  function sessionOf(request: Request, order: Order, config: CheckoutConfig) {
     const session = checkoutSessionSchema.safeParse({
       order_id: order.id,
       api_do_url: order.api_do_url,
@@ -190,27 +181,6 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
         },
       );
     return session.data;
-  }
-
-  async function obtain(
-    key: string,
-    fingerprint: string,
-    request: Request,
-    body: CheckoutSessionRequest,
-    config: CheckoutConfig,
-  ) {
-    const stored = await store.get(key);
-    if (stored) return stored;
-    if (!(await store.reserve(key, ttl))) throw new InProgress();
-    try {
-      const session = await create(request, body, config);
-      const value = { fingerprint, session };
-      await store.set(key, value, ttl);
-      return value;
-    } catch (error) {
-      await store.delete(key);
-      throw error;
-    }
   }
 
   async function postSession(request: Request): Promise<Response> {
@@ -243,7 +213,12 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     const fingerprint = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
     let entry = inflight.get(key);
     if (!entry) {
-      const promise = obtain(key, fingerprint, request, body, config).then((stored) => {
+      const promise = obtain({
+        key,
+        fingerprint,
+        prepare: () => prepare(request, body, config),
+        toSession: (order) => sessionOf(request, order, config),
+      }).then((stored) => {
         if (stored.fingerprint !== fingerprint) throw new Mismatch();
         return stored.session;
       });
@@ -300,9 +275,6 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   };
   return Object.assign(handler, { session, status, statusToken, reportError: onError });
 }
-
-class InProgress extends Error {}
-class Mismatch extends Error {}
 
 const describeFields = (lead: string, fields: FieldIssue[]) => `${lead}: ${describeIssues(fields)}`;
 

@@ -16,4 +16,5 @@ export * from './domains.ts';
 export * from './errors.ts';
 export type { HttpOptions } from './http.ts';
 export * from './node.ts';
+export * from './stores.ts';
 export * from './webhooks.ts';

@@ -88,15 +88,20 @@ export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
   return value;
 }
 
-/** A small TTL map: what the in-memory stores of the handlers are built on. */
+/** A small TTL map with a size bound: what the in-memory stores of the handlers are built on. */
 export class TtlMap<V> {
   readonly #entries = new Map<string, { value: V; expires: number }>();
-  constructor(private readonly now: () => number = Date.now) {}
+  readonly #now: () => number;
+  readonly #max: number;
+  constructor(now: () => number = Date.now, maxEntries = 100_000) {
+    this.#now = now;
+    this.#max = Math.max(1, maxEntries);
+  }
 
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
+    if (entry.expires <= this.#now()) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -104,8 +109,15 @@ export class TtlMap<V> {
   }
 
   set(key: string, value: V, ttlMs: number): void {
+    // Deleted first so that the Map's insertion order stays the order of the last write.
+    this.#entries.delete(key);
     this.#prune();
-    this.#entries.set(key, { value, expires: this.now() + ttlMs });
+    while (this.#entries.size >= this.#max) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(key, { value, expires: this.#now() + ttlMs });
   }
 
   delete(key: string): void {
@@ -116,10 +128,16 @@ export class TtlMap<V> {
     return this.#entries.size;
   }
 
-  /** Drops expired entries now and then, so the map does not grow without bound. */
+  /**
+   * Drops expired entries from the oldest on and stops at the first live one: a store's entries share
+   * one TTL, so write order is nearly expiry order and this costs O(1) per write, also under a flood.
+   * Any expired entry it misses is dropped when read.
+   */
   #prune(): void {
-    if (this.#entries.size % 64 !== 0) return;
-    const now = this.now();
-    for (const [key, entry] of this.#entries) if (entry.expires <= now) this.#entries.delete(key);
+    const now = this.#now();
+    for (const [key, entry] of this.#entries) {
+      if (entry.expires > now) break;
+      this.#entries.delete(key);
+    }
   }
 }

@@ -12,7 +12,8 @@ import {
 } from '../protocol/index.ts';
 import type { GatewayClient } from './client.ts';
 import { GatewayError } from './errors.ts';
-import { BodyError, fail, json, parseJsonBody, readBody, TtlMap } from './respond.ts';
+import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
+import { type DedupeStore, MemoryDedupeStore } from './stores.ts';
 import { sourceCheck } from './webhook-source.ts';
 
 export { normaliseIp, sourceAddress } from './webhook-source.ts';
@@ -31,29 +32,6 @@ export type GatewayWebhookEvent =
   | { type: typeof CARD_CREATED; card: Card; key: string; confirmed: false }
   | { type: OrderEvent | `order.${string}`; order: Order; key: string; confirmed: boolean }
   | { type: 'unknown'; event: string; body: unknown; key: string; confirmed: false };
-
-/** Remembers which events were handed over. Default in memory; share it across processes if needed. */
-export interface DedupeStore {
-  /** Marks the key as seen; false when it already was (atomic: Redis `SET key 1 NX PX ttl`). */
-  add(key: string, ttlMs: number): Promise<boolean> | boolean;
-  /** Forgets a key, so that a redelivery after a failed callback is processed again. */
-  delete(key: string): Promise<void> | void;
-}
-
-export class MemoryDedupeStore implements DedupeStore {
-  readonly #map: TtlMap<true>;
-  constructor(now?: () => number) {
-    this.#map = new TtlMap(now);
-  }
-  add(key: string, ttlMs: number): boolean {
-    if (this.#map.get(key)) return false;
-    this.#map.set(key, true, ttlMs);
-    return true;
-  }
-  delete(key: string): void {
-    this.#map.delete(key);
-  }
-}
 
 export interface WebhookHandlerOptions {
   onEvent: (event: GatewayWebhookEvent) => void | Promise<void>;

@@ -1,0 +1,112 @@
+// gateway-checkout/server/redis: the server helper's stores on Redis, for merchants running several
+// server processes. Written against node-redis (the `redis` package, an optional peer dependency):
+// the merchant creates and connects the client, so this module never loads it itself.
+import type { DedupeStore, SessionStore, StoredSession } from '../stores.ts';
+
+/**
+ * What the stores use of a node-redis client (`createClient()` of `redis` 6, a cluster or
+ * a pool client alike). Connect it before the first request; its reconnection and offline-queue
+ * settings decide what a request does while Redis is away.
+ */
+export interface RedisClient {
+  set(
+    key: string,
+    value: string,
+    options: { condition?: 'NX'; expiration: { type: 'PX'; value: number } },
+  ): Promise<unknown>;
+  get(key: string): Promise<unknown>;
+  del(key: string): Promise<unknown>;
+}
+
+export interface RedisStoreOptions {
+  /**
+   * Put before every key, so several shops or environments can share one Redis. Default
+   * `gateway-checkout:`.
+   */
+  prefix?: string;
+}
+
+export interface RedisStores {
+  /** For `createCheckoutHandler({ store })`. */
+  sessions: SessionStore;
+  /** For `createWebhookHandler({ dedupe })`. */
+  dedupe: DedupeStore;
+}
+
+/** The value of a reserved key; a stored record is always a JSON object, so they never collide. */
+const PENDING = 'pending';
+
+/** Redis wants a whole, positive number of milliseconds. */
+const px = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));
+
+/**
+ * The checkout handler's idempotency keys and the webhook receiver's de-duplication in one Redis,
+ * so a session POST retried onto another process returns the same order and a webhook delivered to
+ * two processes is handed over once. Both claims are one atomic `SET key value NX PX ttl`.
+ *
+ * ```ts
+ * import { createClient } from 'redis';
+ * import { createRedisStores } from 'gateway-checkout/server/redis';
+ *
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const stores = createRedisStores(redis, { prefix: 'shop:' });
+ * createCheckoutHandler({ ..., store: stores.sessions });
+ * createWebhookHandler({ ..., dedupe: stores.dedupe });
+ * ```
+ */
+export function createRedisStores(client: RedisClient, options: RedisStoreOptions = {}): RedisStores {
+  const prefix = options.prefix ?? 'gateway-checkout:';
+  const sessionKey = (key: string) => `${prefix}session:${key}`;
+  const webhookKey = (key: string) => `${prefix}webhook:${key}`;
+
+  const sessions: SessionStore = {
+    async get(key) {
+      const value = await client.get(sessionKey(key));
+      if (typeof value !== 'string' || value === PENDING) return undefined;
+      return parseRecord(value);
+    },
+    async reserve(key, ttlMs) {
+      const answer = await client.set(sessionKey(key), PENDING, {
+        condition: 'NX',
+        expiration: { type: 'PX', value: px(ttlMs) },
+      });
+      return answer === 'OK';
+    },
+    async set(key, value, ttlMs) {
+      await client.set(sessionKey(key), JSON.stringify(value), {
+        expiration: { type: 'PX', value: px(ttlMs) },
+      });
+    },
+    async delete(key) {
+      await client.del(sessionKey(key));
+    },
+  };
+
+  const dedupe: DedupeStore = {
+    async add(key, ttlMs) {
+      const answer = await client.set(webhookKey(key), '1', {
+        condition: 'NX',
+        expiration: { type: 'PX', value: px(ttlMs) },
+      });
+      return answer === 'OK';
+    },
+    async delete(key) {
+      await client.del(webhookKey(key));
+    },
+  };
+
+  return { sessions, dedupe };
+}
+
+/** A record this module wrote; anything else under the key is a fault worth reporting, not a session. */
+function parseRecord(value: string): StoredSession {
+  const record = JSON.parse(value) as StoredSession | null;
+  if (
+    !record ||
+    typeof record !== 'object' ||
+    typeof record.fingerprint !== 'string' ||
+    !('session' in record || Array.isArray((record as { uncertain?: unknown }).uncertain))
+  )
+    throw new Error('gateway-checkout: the Redis session record is not one this module wrote');
+  return record;
+}

@@ -1,0 +1,190 @@
+// The Redis stores against a real redis-server (started here, on a free port) and node-redis.
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedis } from '../../../test/support/redis.ts';
+import type { CheckoutSession, Order } from '../../protocol/index.ts';
+import { createCheckoutHandler } from '../checkout.ts';
+import { GatewayClient } from '../client.ts';
+import { createWebhookHandler, type GatewayWebhookEvent } from '../webhooks.ts';
+import { createRedisStores } from './index.ts';
+
+const connect = (url: string) => createClient({ url }).connect();
+let redis: RedisServer;
+let a: Awaited<ReturnType<typeof connect>>;
+let b: Awaited<ReturnType<typeof connect>>;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  a = await connect(redis.url);
+  b = await connect(redis.url);
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await redis?.stop();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SESSION: CheckoutSession = {
+  order_id: 'ord_1',
+  api_do_url: 'https://gw.example/do/ord_1',
+  status_url: '/checkout/status?order=ord_1&token=t',
+  amount: 9,
+  currency: 'EUR',
+  language: 'en',
+  avs: 'off',
+  save: null,
+  moto: false,
+  iframe_checkout: null,
+  full_page_checkout: null,
+};
+
+describe('test set-up', () => {
+  it('fails naming the package to install when redis-server is missing, never skips', async () => {
+    const before = process.env.REDIS_SERVER;
+    process.env.REDIS_SERVER = '/nonexistent/redis-server';
+    try {
+      await expect(startRedis()).rejects.toThrow(/install Debian's package redis-server/i);
+    } finally {
+      if (before === undefined) delete process.env.REDIS_SERVER;
+      else process.env.REDIS_SERVER = before;
+    }
+  });
+});
+
+describe('Redis session store', () => {
+  it('reserves a key for exactly one of many concurrent callers on two connections', async () => {
+    const one = createRedisStores(a, { prefix: 't1:' }).sessions;
+    const two = createRedisStores(b, { prefix: 't1:' }).sessions;
+    const claims = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).reserve('key-race', 60_000)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // Reserved is not stored: a reader sees nothing yet.
+    expect(await two.get('key-race')).toBeUndefined();
+    const ttl = await a.pTTL('t1:session:key-race');
+    expect(ttl).toBeGreaterThan(59_000);
+  });
+
+  it('stores, shares and frees records, with their TTL, under its prefix only', async () => {
+    const one = createRedisStores(a, { prefix: 't2:' }).sessions;
+    const two = createRedisStores(b, { prefix: 't2:' }).sessions;
+    const other = createRedisStores(b, { prefix: 'elsewhere:' }).sessions;
+    expect(await one.reserve('k', 60_000)).toBe(true);
+    await one.set('k', { fingerprint: 'f', session: SESSION }, 60_000);
+    expect(await two.get('k')).toEqual({ fingerprint: 'f', session: SESSION });
+    expect(await other.get('k')).toBeUndefined();
+    expect(await two.reserve('k', 60_000)).toBe(false);
+
+    await two.set('u', { fingerprint: 'f', uncertain: ['gc-1', 'gc-2'] }, 60_000);
+    expect(await one.get('u')).toEqual({ fingerprint: 'f', uncertain: ['gc-1', 'gc-2'] });
+
+    await one.delete('k');
+    expect(await two.get('k')).toBeUndefined();
+    expect(await two.reserve('k', 60_000)).toBe(true);
+
+    await one.set('short', { fingerprint: 'f', session: SESSION }, 30);
+    await sleep(80);
+    expect(await two.get('short')).toBeUndefined();
+    expect(await two.reserve('short', 60_000)).toBe(true);
+  });
+
+  it('refuses a value under its key that it did not write, rather than guessing', async () => {
+    const store = createRedisStores(a, { prefix: 't3:' }).sessions;
+    await a.set('t3:session:junk', '{"hello":1}');
+    await expect(store.get('junk')).rejects.toThrow(/not one this module wrote/);
+  });
+});
+
+describe('Redis webhook de-duplication', () => {
+  it('lets one of many concurrent adds through, forgets on delete and after the TTL', async () => {
+    const one = createRedisStores(a, { prefix: 'w1:' }).dedupe;
+    const two = createRedisStores(b, { prefix: 'w1:' }).dedupe;
+    const adds = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).add('order.paid:1', 60_000)),
+    );
+    expect(adds.filter(Boolean)).toHaveLength(1);
+    await one.delete('order.paid:1');
+    expect(await two.add('order.paid:1', 30)).toBe(true);
+    expect(await one.add('order.paid:1', 30)).toBe(false);
+    await sleep(80);
+    expect(await one.add('order.paid:1', 60_000)).toBe(true);
+  });
+
+  it('hands an event delivered to two receivers to one callback only', async () => {
+    const handled: GatewayWebhookEvent[] = [];
+    const receivers = [a, b].map((client) =>
+      createWebhookHandler({
+        allowedIps: null,
+        dedupe: createRedisStores(client, { prefix: 'w2:' }).dedupe,
+        onEvent: (event) => void handled.push(event),
+      }),
+    );
+    const order: Order = { id: 'ord_9', status: 'paid', modified: 1_700_000_000 };
+    const deliver = (i: number) =>
+      receivers[i % 2]!(
+        new Request('http://shop.test/webhooks', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-webhook-version': 'v0.6',
+            'x-webhook-event': 'order.payment_success',
+          },
+          body: JSON.stringify(order),
+        }),
+      );
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => deliver(i)));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(handled).toHaveLength(1);
+  });
+});
+
+describe('checkout handler on the Redis store', () => {
+  it('two handlers (as in two processes) create one order for one key, the second waits for it', async () => {
+    let created = 0;
+    const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (init.method !== 'POST') throw new Error(`unexpected ${init.method} ${String(input)}`);
+      created += 1;
+      await sleep(60);
+      return Response.json({
+        id: `ord_${created}`,
+        status: 'issued',
+        total: 9,
+        currency: 'EUR',
+        api_do_url: `https://gw.example/do/ord_${created}`,
+      });
+    }) as typeof globalThis.fetch;
+    const client = new GatewayClient({ baseUrl: 'http://gw.test', secretKey: 'sk', fetch, maxRetries: 0 });
+    const handlers = [a, b].map((redisClient) =>
+      createCheckoutHandler({
+        client,
+        secret: 'shared-status-secret',
+        store: createRedisStores(redisClient, { prefix: 'c1:' }).sessions,
+        config: () => ({
+          amount: 9,
+          currency: 'EUR',
+          language: 'en',
+          merchant_name: 'Tea Shop',
+          avs: 'off',
+          save: null,
+          moto: false,
+          collect_email: false,
+        }),
+        buildOrder: () => ({ client: { email: 'a@example.com' }, products: [{ title: 'Tea', price: 9 }] }),
+      }),
+    );
+    const post = (i: number) =>
+      handlers[i % 2]!(
+        new Request('http://shop.test/checkout/session', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ idempotency_key: 'redis-key-0123456789' }),
+        }),
+      );
+    const answers = await Promise.all([post(0), post(1), post(2), post(3)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const sessions = (await Promise.all(answers.map((r) => r.json()))) as CheckoutSession[];
+    expect(new Set(sessions.map((s) => s.order_id))).toEqual(new Set(['ord_1']));
+    expect(created).toBe(1);
+  });
+});

@@ -1,0 +1,101 @@
+import type { CheckoutSession } from '../protocol/index.ts';
+import { TtlMap } from './respond.ts';
+
+/** A completed session and what it was created from, kept under its idempotency key. */
+export interface CompletedSession {
+  fingerprint: string;
+  session: CheckoutSession;
+}
+
+/**
+ * An attempt whose order creation may or may not have reached the gateway (a timeout, a reset, a
+ * 5xx, an answer that is not JSON). The key stays taken: before another order is created for it, the
+ * gateway's order list is searched for these merchant references (the orders' `number`).
+ */
+export interface UncertainSession {
+  fingerprint: string;
+  /** Every reference tried under this key, oldest first. */
+  uncertain: string[];
+}
+
+export type StoredSession = CompletedSession | UncertainSession;
+
+/**
+ * Where idempotency keys live. The default is in memory (one process); with several processes, use a
+ * shared store such as `createRedisStores` from `gateway-checkout/server/redis`. `reserve` must be
+ * atomic (Redis `SET key pending NX PX ttl`).
+ */
+export interface SessionStore {
+  /** The stored record; undefined when the key is free or only reserved. */
+  get(key: string): Promise<StoredSession | undefined> | StoredSession | undefined;
+  /** Claims the key for a creation in progress; false when someone already holds it. */
+  reserve(key: string, ttlMs: number): Promise<boolean> | boolean;
+  set(key: string, value: StoredSession, ttlMs: number): Promise<void> | void;
+  /** Frees the key after a failed creation, so the customer can try again. */
+  delete(key: string): Promise<void> | void;
+}
+
+/** Remembers which webhook events were handed over. Default in memory; share it across processes. */
+export interface DedupeStore {
+  /** Marks the key as seen; false when it already was (atomic: Redis `SET key 1 NX PX ttl`). */
+  add(key: string, ttlMs: number): Promise<boolean> | boolean;
+  /** Forgets a key, so that a redelivery after a failed callback is processed again. */
+  delete(key: string): Promise<void> | void;
+}
+
+export interface MemoryStoreOptions {
+  now?: () => number;
+  /**
+   * At most this many keys (default 100 000). When full, expired keys go first, then the oldest: a
+   * flood of made-up keys costs old entries, never unbounded memory.
+   */
+  maxEntries?: number;
+}
+
+const memoryOptions = (options?: MemoryStoreOptions | (() => number)): MemoryStoreOptions =>
+  typeof options === 'function' ? { now: options } : (options ?? {});
+
+export class MemorySessionStore implements SessionStore {
+  readonly #map: TtlMap<StoredSession | 'pending'>;
+  constructor(options?: MemoryStoreOptions | (() => number)) {
+    const { now, maxEntries } = memoryOptions(options);
+    this.#map = new TtlMap(now, maxEntries);
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+  get(key: string): StoredSession | undefined {
+    const value = this.#map.get(key);
+    return value === 'pending' ? undefined : value;
+  }
+  reserve(key: string, ttlMs: number): boolean {
+    if (this.#map.get(key) !== undefined) return false;
+    this.#map.set(key, 'pending', ttlMs);
+    return true;
+  }
+  set(key: string, value: StoredSession, ttlMs: number): void {
+    this.#map.set(key, value, ttlMs);
+  }
+  delete(key: string): void {
+    this.#map.delete(key);
+  }
+}
+
+export class MemoryDedupeStore implements DedupeStore {
+  readonly #map: TtlMap<true>;
+  constructor(options?: MemoryStoreOptions | (() => number)) {
+    const { now, maxEntries } = memoryOptions(options);
+    this.#map = new TtlMap(now, maxEntries);
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+  add(key: string, ttlMs: number): boolean {
+    if (this.#map.get(key)) return false;
+    this.#map.set(key, true, ttlMs);
+    return true;
+  }
+  delete(key: string): void {
+    this.#map.delete(key);
+  }
+}
