@@ -413,6 +413,48 @@ describe('GatewayClient errors', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('waits as long as Retry-After says on 503 and 429, in seconds or as an HTTP-date', async () => {
+    const answers: Array<[number, string]> = [
+      [503, '1'],
+      [429, new Date(Date.now() + 2000).toUTCString()],
+    ];
+    const times: number[] = [];
+    script = (_req, res) => {
+      times.push(performance.now());
+      const next = answers.shift();
+      if (!next) return send(res, 200, ORDER);
+      res.writeHead(next[0], { 'Content-Type': 'application/json', 'Retry-After': next[1] });
+      res.end('{}');
+    };
+    // The backoff alone would retry after a few milliseconds (retryBaseDelayMs 5).
+    expect((await client().orders.get('ord_1')).id).toBe('ord_1');
+    expect(requests).toHaveLength(3);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(990);
+    // An HTTP-date has whole seconds: the wait is between one and two seconds here.
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(900);
+  });
+
+  it('gives up at once when Retry-After is beyond maxRetryAfterMs, and never repeats a POST for it', async () => {
+    script = (_req, res) => {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '3600' });
+      res.end('{}');
+    };
+    const started = performance.now();
+    const err = await failure(client({ maxRetries: 3 }).orders.get('o'));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(err.status).toBe(429);
+    expect(err.retryAfterMs).toBe(3_600_000);
+    expect(requests).toHaveLength(1);
+
+    requests = [];
+    script = (_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '0' });
+      res.end('{}');
+    };
+    await failure(client({ maxRetries: 3 }).orders.create(oneStep));
+    expect(requests).toHaveLength(1);
+  });
+
   it('gives up on a GET after maxRetries and does not retry a 404', async () => {
     script = (_req, res) => send(res, 502, {});
     expect((await failure(client({ maxRetries: 2 }).orders.get('o'))).type).toBe('server_error');

@@ -76,6 +76,48 @@ describe('gateway-domain resolver', () => {
     resolver.stop();
   });
 
+  it('ready() recovers once a later lookup succeeds after a failed first one', async () => {
+    let up = false;
+    let lookups = 0;
+    const resolver = createDomainResolver({
+      gatewayDomain: 'gw.example',
+      transactionsDomain: 'tx.example',
+      resolve: async (host) => {
+        lookups++;
+        if (!up) throw new Error('SERVFAIL');
+        return host === 'gw.example' ? ['10.0.0.1'] : ['10.0.0.2'];
+      },
+      onError: () => {},
+    });
+    await expect(resolver.ready()).rejects.toThrow(/could not resolve/);
+    // Still down: a new call looks again and fails again.
+    await expect(resolver.ready()).rejects.toThrow(/could not resolve/);
+    expect(lookups).toBe(4);
+    up = true;
+    // The hourly refresh succeeds: ready() answers its addresses without another lookup.
+    await vi.advanceTimersByTimeAsync(HOUR);
+    const expected = { gateway: ['10.0.0.1'], transactions: ['10.0.0.2'] };
+    expect(await resolver.ready()).toEqual(expected);
+    expect(lookups).toBe(6);
+    resolver.stop();
+
+    // Without waiting for the timer: the next ready() itself looks again.
+    up = false;
+    const again = createDomainResolver({
+      gatewayDomain: 'gw.example',
+      transactionsDomain: 'tx.example',
+      resolve: async (host) => {
+        if (!up) throw new Error('SERVFAIL');
+        return host === 'gw.example' ? ['10.0.0.1'] : ['10.0.0.2'];
+      },
+      onError: () => {},
+    });
+    await expect(again.ready()).rejects.toThrow(/could not resolve/);
+    up = true;
+    expect(await again.ready()).toEqual(expected);
+    again.stop();
+  });
+
   it('unrefs its timer so it never keeps the process alive', () => {
     const unref = vi.spyOn(globalThis, 'setInterval');
     const resolver = createDomainResolver({

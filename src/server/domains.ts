@@ -21,7 +21,10 @@ export interface DomainResolverOptions {
 }
 
 export interface DomainResolver {
-  /** The first resolution; rejects when a domain has no address at all after it. */
+  /**
+   * The addresses once both domains have resolved. Rejects when a domain has no address at all yet;
+   * a later call, after a lookup has succeeded (the hourly one or one this call starts), resolves.
+   */
   ready(): Promise<GatewayAddresses>;
   /** The current addresses, undefined before the first success. */
   current(): GatewayAddresses | undefined;
@@ -83,18 +86,32 @@ export function createDomainResolver(options: DomainResolverOptions): DomainReso
     return addresses;
   }
 
-  const first = refresh().then((result) => {
-    if (!result)
-      throw new Error(`could not resolve ${options.gatewayDomain} and ${options.transactionsDomain}`);
-    return result;
-  });
-  // Avoids an unhandled rejection when nobody awaits ready(); the failure went to onError already.
-  first.catch(() => {});
+  /** One resolution that must end with addresses; settled ones are replaced by the next ready(). */
+  let attempt: { promise: Promise<GatewayAddresses>; failed: boolean } | undefined;
+  const resolveOnce = () => {
+    const current = {
+      failed: false,
+      promise: refresh().then((result) => {
+        if (result) return result;
+        current.failed = true;
+        throw new Error(`could not resolve ${options.gatewayDomain} and ${options.transactionsDomain}`);
+      }),
+    };
+    // Avoids an unhandled rejection when nobody awaits ready(); the failure went to onError already.
+    current.promise.catch(() => {});
+    attempt = current;
+    return current.promise;
+  };
+  resolveOnce();
   const timer = setInterval(() => void refresh(), refreshMs);
   timer.unref();
 
   return {
-    ready: () => first,
+    ready: () => {
+      if (addresses) return Promise.resolve(addresses);
+      // A failed first resolution must not stay the answer forever: look again.
+      return attempt && !attempt.failed ? attempt.promise : resolveOnce();
+    },
     current: () => addresses,
     refresh,
     stop: () => {

@@ -24,6 +24,8 @@ export interface GatewayErrorInit {
   /** The gateway's parsed answer, when it sent one. */
   body?: unknown;
   cause?: unknown;
+  /** How long the gateway asked to wait (its Retry-After on a 429 or 503), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 /**
@@ -38,6 +40,8 @@ export class GatewayError extends Error {
   /** Broken rules with the dotted path of their field; empty when the error is not about fields. */
   readonly issues: FieldIssue[];
   readonly body: unknown;
+  /** How long the gateway asked to wait before another try (Retry-After on a 429 or 503). */
+  readonly retryAfterMs: number | undefined;
 
   constructor(message: string, init: GatewayErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -46,6 +50,7 @@ export class GatewayError extends Error {
     this.request = init.request;
     this.issues = init.issues ?? [];
     this.body = init.body;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -95,8 +100,14 @@ export const withIssues = (lead: string, issues: readonly FieldIssue[]): string 
   issues.length ? `${lead}: ${describeIssues(issues)}` : lead;
 
 /** Maps an HTTP error status to its error class. */
-export function errorForStatus(status: number, request: string, body: unknown, issues: FieldIssue[]) {
-  const init = { status, request, body, issues };
+export function errorForStatus(
+  status: number,
+  request: string,
+  body: unknown,
+  issues: FieldIssue[],
+  retryAfterMs?: number,
+) {
+  const init = { status, request, body, issues, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   if (status === 400)
     return new GatewayInvalidRequestError(
       withIssues(`${request} refused by the gateway (400)`, issues),

@@ -20,6 +20,11 @@ export interface HttpOptions {
   maxRetries?: number;
   /** First backoff step; doubled per attempt, with jitter. Default 300 ms. */
   retryBaseDelayMs?: number;
+  /**
+   * The longest Retry-After (on a 429 or 503) a GET waits for before trying again; a longer one ends
+   * the retries and the error carries it as `retryAfterMs`. Default 10 000 ms.
+   */
+  maxRetryAfterMs?: number;
   userAgent?: string;
 }
 
@@ -48,6 +53,7 @@ export class HttpSender {
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly retryBaseDelayMs: number;
+  readonly maxRetryAfterMs: number;
   readonly userAgent: string;
 
   constructor(options: HttpOptions) {
@@ -62,6 +68,7 @@ export class HttpSender {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = Math.max(0, options.maxRetries ?? 2);
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 300;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
     this.userAgent = options.userAgent ?? `gateway-checkout/0.1 node/${process.versions.node}`;
   }
 
@@ -93,7 +100,14 @@ export class HttpSender {
         if (attempt >= attempts || !retryable(error)) throw error;
         // Exponential backoff with "equal jitter": half fixed, half random, capped at 10 s.
         const step = Math.min(10_000, this.retryBaseDelayMs * 2 ** (attempt - 1));
-        await sleep(step / 2 + Math.random() * (step / 2));
+        let delay = step / 2 + Math.random() * (step / 2);
+        // The gateway said when to come back: never sooner, and not at all if that is too far off.
+        const asked = (error as GatewayError).retryAfterMs;
+        if (asked !== undefined) {
+          if (asked > this.maxRetryAfterMs) throw error;
+          delay = Math.max(delay, asked);
+        }
+        await sleep(delay);
       }
     }
   }
@@ -112,6 +126,7 @@ export class HttpSender {
     });
     let status: number;
     let text: string;
+    let retryAfter: string | null;
     try {
       const exchange = async () => {
         const response = await this.#fetch(url, {
@@ -127,9 +142,13 @@ export class HttpSender {
           redirect: 'error',
         });
         // Still under the same timer: a gateway that sends headers and then stalls is a timeout too.
-        return { status: response.status, text: await response.text() };
+        return {
+          status: response.status,
+          text: await response.text(),
+          retryAfter: response.headers.get('retry-after'),
+        };
       };
-      ({ status, text } = await Promise.race([exchange(), deadline]));
+      ({ status, text, retryAfter } = await Promise.race([exchange(), deadline]));
     } catch (error) {
       if (controller.signal.aborted)
         throw new GatewayTimeoutError(`${label}: no complete answer within ${this.timeoutMs} ms`, {
@@ -146,7 +165,8 @@ export class HttpSender {
     const body = parseJson(text);
     if (status < 200 || status >= 300) {
       const json = body.ok ? body.value : text.slice(0, 500);
-      throw errorForStatus(status, label, json, status < 500 ? issuesOfErrorBody(json) : []);
+      const wait = status === 429 || status === 503 ? retryAfterMs(retryAfter) : undefined;
+      throw errorForStatus(status, label, json, status < 500 ? issuesOfErrorBody(json) : [], wait);
     }
     if (!body.ok)
       throw new GatewayInvalidResponseError(`${label}: the answer is not JSON`, { status, request: label });
@@ -174,6 +194,15 @@ const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } =
     return { ok: false };
   }
 };
+
+/** Retry-After as delay-seconds or an HTTP-date (RFC 9110 10.2.3); undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
 
 function retryable(error: unknown): boolean {
   if (!(error instanceof GatewayError)) return false;
