@@ -70,8 +70,9 @@ export const SCENARIOS = {
 
 export type ScenarioName = keyof typeof SCENARIOS;
 
+/** `?scenario=` of the page; own names only, so `__proto__` or `toString` give the default page. */
 export const scenarioOf = (name: string | null | undefined): ScenarioName =>
-  name && name in SCENARIOS ? (name as ScenarioName) : 'one-step';
+  name && Object.hasOwn(SCENARIOS, name) ? (name as ScenarioName) : 'one-step';
 
 /** The cart every checkout of the demo shop charges. */
 export const CART = {
