@@ -41,6 +41,7 @@ export default defineConfig({
             'src/{protocol,card,flow,server,sandbox}/**/*.test.ts',
             'test/unit/**/*.test.ts',
             'demo/**/*.test.ts',
+            'test/integration/**/*.test.ts',
           ],
         },
       },

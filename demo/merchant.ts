@@ -6,9 +6,11 @@ import {
   type CheckoutConfig,
   createCheckoutHandler,
   createWebhookHandler,
+  type DedupeStore,
   GatewayClient,
   type GatewayWebhookEvent,
   type OrderDraft,
+  type SessionStore,
   toNodeHandler,
 } from '../src/server/index.ts';
 import { renderMotoPage, renderPage, renderReturnPage } from './pages.ts';
@@ -30,6 +32,10 @@ export interface DemoMerchantOptions {
   sandboxUrl?: string;
   /** Where the framework apps are built (<appsDir>/app, <appsDir>/vue). */
   appsDir?: string;
+  /** Shared stores (Redis) when several shop processes serve the same customers; default in memory. */
+  stores?: { sessions: SessionStore; dedupe: DedupeStore };
+  /** Signs status addresses; every process behind one address needs the same. Default random. */
+  statusSecret?: string;
 }
 
 export interface DemoMerchant {
@@ -113,12 +119,15 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     config,
     buildOrder: async (context) => buildOrder(context),
     statusUrl: (orderId, token) => `/checkout/status?order=${encodeURIComponent(orderId)}&token=${token}`,
+    ...(options.stores ? { store: options.stores.sessions } : {}),
+    ...(options.statusSecret ? { secret: options.statusSecret } : {}),
   });
   const webhooks = createWebhookHandler({
     // The sandbox delivers from loopback; a live shop lists the gateway's two static addresses.
     allowedIps: ['127.0.0.1', '::1'],
     // Each order event is read back from the gateway: the shop records the gateway's view.
     client: gateway,
+    ...(options.stores ? { dedupe: options.stores.dedupe } : {}),
     onEvent: (event) => {
       events.push(event);
     },

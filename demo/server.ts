@@ -1,9 +1,11 @@
 // `npm run demo`: the sandbox gateway, the demo shop's server and its pages, on loopback.
-// Set GATEWAY_URL and GATEWAY_SECRET_KEY to run the shop against another gateway instead.
+// Set GATEWAY_URL and GATEWAY_SECRET_KEY to run the shop against another gateway instead, and
+// REDIS_URL to keep the shop's idempotency keys and webhook de-duplication in that Redis (then run
+// several shops side by side, with the same CHECKOUT_STATUS_SECRET).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index.ts';
-import { startDemoMerchant } from './merchant.ts';
+import { type DemoMerchantOptions, startDemoMerchant } from './merchant.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.DEMO_PORT ?? 5173);
@@ -19,24 +21,49 @@ const sandbox = process.env.GATEWAY_URL
 const gatewayUrl = process.env.GATEWAY_URL ?? sandbox!.url;
 const secretKey = process.env.GATEWAY_SECRET_KEY ?? sandbox!.secretKey;
 
-const shop = await startDemoMerchant({
+/** Redis only when asked for: `npm run demo` needs nothing but Node. */
+async function redisStores(url: string | undefined) {
+  if (!url) return null;
+  const [{ createClient }, { createRedisStores }] = await Promise.all([
+    import('redis'),
+    import('../src/server/redis/index.ts'),
+  ]);
+  const client = createClient({ url });
+  client.on('error', (error: unknown) => console.error('redis:', error));
+  await client.connect();
+  return { client, stores: createRedisStores(client, { prefix: 'gateway-checkout-demo:' }) };
+}
+
+const redis = await redisStores(process.env.REDIS_URL);
+const statusSecret = process.env.CHECKOUT_STATUS_SECRET;
+if (redis && !statusSecret)
+  console.warn(
+    'REDIS_URL without CHECKOUT_STATUS_SECRET: a status address works only on the process that made it.',
+  );
+
+const options: DemoMerchantOptions = {
   gatewayUrl,
   secretKey,
   port,
   distDir: join(root, 'dist'),
   appsDir: join(root, 'build', 'demo-apps'),
   sandboxUrl: sandbox?.url,
-});
+  ...(redis ? { stores: redis.stores } : {}),
+  ...(statusSecret ? { statusSecret } : {}),
+};
+const shop = await startDemoMerchant(options);
 
 console.log(`Demo shop        ${shop.url}/            (checkout through the script tag)
 React shop       ${shop.url}/app/        (React 19 app using gateway-checkout/react)
 Vue page         ${shop.url}/vue/        (Vue 3 page using <gateway-checkout>)
 Phone orders     ${shop.url}/moto/       (MOTO agent entry)
 Gateway          ${gatewayUrl}/api/v0.6/${sandbox ? `  (sandbox, key ${secretKey})\nSandbox control  ${sandbox.url}/_sandbox/` : ''}
+Stores           ${redis ? `Redis at ${new URL(process.env.REDIS_URL!).host}` : 'in memory (set REDIS_URL for Redis)'}
 Pay with 4111 1111 1111 1111, any future expiry, any 3-digit code. Ctrl-C stops.`);
 
 const stop = async () => {
   await shop.close();
+  await redis?.client.close();
   await sandbox?.close();
   process.exit(0);
 };
