@@ -1,10 +1,19 @@
 // Section 4: full payments against the sandbox gateway over loopback, by raw fetch and by the
 // server helper's GatewayClient.
+
+import { createClient } from 'redis';
 import { buildDirectPaymentBody } from '../src/card/index.ts';
 import type { OrderRequest } from '../src/protocol/index.ts';
 import type { Sandbox } from '../src/sandbox/index.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
-import { GatewayClient } from '../src/server/index.ts';
+import {
+  createCheckoutHandler,
+  GatewayClient,
+  MemorySessionStore,
+  type SessionStore,
+} from '../src/server/index.ts';
+import { createRedisStores } from '../src/server/redis/index.ts';
+import { startRedis } from '../test/support/redis.ts';
 import { int, type Latency, latency, ms, nowMs, table } from './stats.ts';
 
 export interface GatewayOptions {
@@ -38,6 +47,9 @@ export interface ClientComparison {
 export interface GatewayResult {
   runs: PaymentRun[];
   client: ClientComparison;
+  /** Undefined when no redis-server could be started (the reason is in `sessionStoresSkipped`). */
+  sessionStores?: SessionStoreComparison;
+  sessionStoresSkipped?: string;
 }
 
 /** No request may hang the benchmark: a stuck sandbox fails the section instead of stalling it. */
@@ -213,9 +225,120 @@ export async function benchGateway(options: GatewayOptions): Promise<GatewayResu
       await paymentRun(raw, 'concurrent', options.payments, options.concurrency, options.payments),
     ];
     const client = await compareClient(sandbox, raw, options.clientPairs, options.warmup);
-    return { runs, client };
+    const stores = await compareSessionStores(sandbox, SESSION_PAIRS, options.warmup).then(
+      (sessionStores) => ({ sessionStores }),
+      (error: unknown) => ({ sessionStoresSkipped: error instanceof Error ? error.message : String(error) }),
+    );
+    return { runs, client, ...stores };
   } finally {
     await sandbox.close();
+  }
+}
+
+// ------------------------------------------------------------------ session creation: memory vs Redis
+
+/** Session creations per store, interleaved (memory, Redis, memory, ...). */
+const SESSION_PAIRS = 200;
+
+export interface SessionStoreComparison {
+  pairs: number;
+  /** The whole POST /checkout/session through the handler, order creation at the sandbox included. */
+  memory: { session: Latency; store: Latency };
+  redis: { session: Latency; store: Latency };
+  /** Median whole session creation with Redis minus with memory. */
+  addedP50Ms: number;
+}
+
+/** Adds up the time spent inside the store's methods, per session creation. */
+function timedStore(store: SessionStore, spent: { ms: number }): SessionStore {
+  const time =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    async (...args: A): Promise<Awaited<R>> => {
+      const t0 = nowMs();
+      try {
+        return await run(...args);
+      } finally {
+        spent.ms += nowMs() - t0;
+      }
+    };
+  return {
+    get: time((key: string) => store.get(key)),
+    reserve: time((key: string, ttl: number) => store.reserve(key, ttl)),
+    set: time((key: string, value: Parameters<SessionStore['set']>[1], ttl: number) =>
+      store.set(key, value, ttl),
+    ),
+    delete: time((key: string) => store.delete(key)),
+  };
+}
+
+/**
+ * The checkout handler's session creation with the in-memory store and with the Redis store
+ * (node-redis to a private redis-server on loopback), against the same sandbox, one after the other.
+ */
+async function compareSessionStores(
+  sandbox: Sandbox,
+  pairs: number,
+  warmup: number,
+): Promise<SessionStoreComparison> {
+  const server = await startRedis();
+  const redis = await createClient({ url: server.url }).connect();
+  try {
+    const gateway = new GatewayClient({ baseUrl: sandbox.url, secretKey: sandbox.secretKey });
+    const spent = { ms: 0 };
+    const handler = (store: SessionStore) =>
+      createCheckoutHandler({
+        client: gateway,
+        store: timedStore(store, spent),
+        secret: 'bench',
+        config: () => ({
+          amount: 9,
+          currency: 'EUR',
+          language: 'en',
+          merchant_name: 'Bench',
+          avs: 'off',
+          save: null,
+          moto: false,
+          collect_email: true,
+        }),
+        buildOrder: () => ({ products: [{ title: 'Green tea, 100 g', price: 4.5, quantity: 2 }] }),
+      });
+    const ways = {
+      memory: handler(new MemorySessionStore()),
+      redis: handler(createRedisStores(redis, { prefix: 'bench:' }).sessions),
+    };
+    const times = {
+      memory: { session: [] as number[], store: [] as number[] },
+      redis: { session: [] as number[], store: [] as number[] },
+    };
+    for (let i = -warmup; i < pairs; i++) {
+      for (const way of ['memory', 'redis'] as const) {
+        spent.ms = 0;
+        const t0 = nowMs();
+        const res = await ways[way](
+          new Request('http://shop.bench/checkout/session', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              idempotency_key: `bench-${way}-${i}-session-key`,
+              email: 'b@example.com',
+            }),
+          }),
+        );
+        const text = await res.text();
+        const elapsed = nowMs() - t0;
+        if (res.status !== 200)
+          throw new Error(`session creation (${way}) answered ${res.status}: ${text.slice(0, 300)}`);
+        if (i < 0) continue;
+        times[way].session.push(elapsed);
+        times[way].store.push(spent.ms);
+      }
+    }
+    const memory = { session: latency(times.memory.session), store: latency(times.memory.store) };
+    const viaRedis = { session: latency(times.redis.session), store: latency(times.redis.store) };
+    return { pairs, memory, redis: viaRedis, addedP50Ms: viaRedis.session.p50 - memory.session.p50 };
+  } finally {
+    await redis.close();
+    await server.stop();
   }
 }
 
@@ -263,6 +386,27 @@ export function printGateway(result: GatewayResult): void {
       `4b. create + get, raw fetch vs GatewayClient (${pairs} pairs each, interleaved); client overhead at p50: ${ms(overheadMs)}`,
       ['way', 'create p50', 'create p95', 'get p50', 'get p95', 'create+get p50', 'create+get p95'],
       [line('raw fetch', rawFetch), line('GatewayClient', gatewayClient)],
+    ),
+  );
+  const stores = result.sessionStores;
+  if (!stores) {
+    console.log(
+      `\n4c. Session creation, memory vs Redis store: not measured (${result.sessionStoresSkipped})`,
+    );
+    return;
+  }
+  const row = (way: string, s: SessionStoreComparison['memory']) => [
+    way,
+    ms(s.session.p50),
+    ms(s.session.p95),
+    ms(s.store.p50, 3),
+    ms(s.store.p95, 3),
+  ];
+  console.log(
+    table(
+      `4c. POST /checkout/session through the handler, in-memory vs Redis store (${stores.pairs} each, interleaved; redis-server on loopback); Redis adds ${ms(stores.addedP50Ms, 3)} at p50 (goal < 1 ms)`,
+      ['store', 'session p50', 'session p95', 'in store p50', 'in store p95'],
+      [row('memory', stores.memory), row('Redis', stores.redis)],
     ),
   );
 }

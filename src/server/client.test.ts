@@ -414,23 +414,23 @@ describe('GatewayClient errors', () => {
   });
 
   it('waits as long as Retry-After says on 503 and 429, in seconds or as an HTTP-date', async () => {
-    const answers: Array<[number, string]> = [
-      [503, '1'],
-      [429, new Date(Date.now() + 2000).toUTCString()],
+    const answers: Array<[number, () => string]> = [
+      [503, () => '1'],
+      // Made when answering: an HTTP-date has whole seconds, so this asks for one to two seconds.
+      [429, () => new Date(Date.now() + 2000).toUTCString()],
     ];
     const times: number[] = [];
     script = (_req, res) => {
       times.push(performance.now());
       const next = answers.shift();
       if (!next) return send(res, 200, ORDER);
-      res.writeHead(next[0], { 'Content-Type': 'application/json', 'Retry-After': next[1] });
+      res.writeHead(next[0], { 'Content-Type': 'application/json', 'Retry-After': next[1]() });
       res.end('{}');
     };
     // The backoff alone would retry after a few milliseconds (retryBaseDelayMs 5).
     expect((await client().orders.get('ord_1')).id).toBe('ord_1');
     expect(requests).toHaveLength(3);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(990);
-    // An HTTP-date has whole seconds: the wait is between one and two seconds here.
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(900);
   });
 

@@ -116,12 +116,12 @@ export function createSessionKeeper(options: SessionKeeperOptions) {
     const started = Date.now();
     let pause = 20;
     for (;;) {
+      // Claim first: a new key (the usual case) then costs one round trip to a shared store, not two.
+      if (await store.reserve(job.key, ttlMs)) return attempt(job, []);
       const stored = await store.get(job.key);
       if (stored && stored.fingerprint !== job.fingerprint) throw new Mismatch();
       if (stored && 'session' in stored) return stored;
-      if (!stored) {
-        if (await store.reserve(job.key, ttlMs)) return attempt(job, []);
-      } else {
+      if (stored) {
         const lock = `${job.key}:recovery`;
         if (await store.reserve(lock, recoveryLeaseMs)) {
           try {

@@ -69,7 +69,7 @@ const post = async (checkout: CheckoutHandler, idempotencyKey: string) => {
   return { status: res.status, body: (await res.json()) as CheckoutSession & { error?: { type: string } } };
 };
 
-const newKey = () => `lost-order-key-${++key}-0123456789`;
+const newKey = () => `lost-order-key-${++key}-abcdefghij`;
 
 describe('order creation whose answer is lost', () => {
   for (const mode of ['timeout', 'reset'] as const) {

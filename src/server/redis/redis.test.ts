@@ -178,7 +178,7 @@ describe('checkout handler on the Redis store', () => {
         new Request('http://shop.test/checkout/session', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ idempotency_key: 'redis-key-0123456789' }),
+          body: JSON.stringify({ idempotency_key: 'redis-key-abcdefghijkl' }),
         }),
       );
     const answers = await Promise.all([post(0), post(1), post(2), post(3)]);
