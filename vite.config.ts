@@ -41,8 +41,16 @@ export default defineConfig({
             'src/{protocol,card,flow,server,sandbox}/**/*.test.ts',
             'test/unit/**/*.test.ts',
             'demo/**/*.test.ts',
-            'test/integration/**/*.test.ts',
           ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Several processes under load: run alone, so the timing of the unit tests is not shared.
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
         },
       },
       {
