@@ -187,4 +187,76 @@ describe('checkout handler on the Redis store', () => {
     expect(new Set(sessions.map((s) => s.order_id))).toEqual(new Set(['ord_1']));
     expect(created).toBe(1);
   });
+
+  it('after a lost answer, retries on both processes at once search once and create nothing more', async () => {
+    const orders: Order[] = [];
+    const posts: string[] = [];
+    let lists = 0;
+    const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input));
+      if (init.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { number: string };
+        posts.push(body.number);
+        const order: Order = {
+          id: `ord_${orders.length + 1}`,
+          number: body.number,
+          status: 'issued',
+          total: 9,
+          currency: 'EUR',
+          api_do_url: `https://gw.example/do/ord_${orders.length + 1}`,
+        };
+        orders.unshift(order);
+        // Created, but the answer is a 503: the helper cannot know.
+        if (posts.length === 1) return new Response('upstream failed', { status: 503 });
+        return Response.json(order);
+      }
+      if (url.pathname === '/api/v0.6/orders/') {
+        lists += 1;
+        // The search right after the failure fails too: the key stays uncertain.
+        if (lists === 1) return new Response('busy', { status: 503 });
+        await sleep(30);
+        return Response.json({ next: null, previous: null, results: orders });
+      }
+      throw new Error(`unexpected ${init.method} ${url}`);
+    }) as typeof globalThis.fetch;
+    const client = new GatewayClient({ baseUrl: 'http://gw.test', secretKey: 'sk', fetch, maxRetries: 0 });
+    const handlers = [a, b].map((redisClient) =>
+      createCheckoutHandler({
+        client,
+        secret: 'shared-status-secret',
+        onError: () => {},
+        store: createRedisStores(redisClient, { prefix: 'c2:' }).sessions,
+        config: () => ({
+          amount: 9,
+          currency: 'EUR',
+          language: 'en',
+          merchant_name: 'Tea Shop',
+          avs: 'off',
+          save: null,
+          moto: false,
+          collect_email: false,
+        }),
+        buildOrder: () => ({ client: { email: 'a@example.com' }, products: [{ title: 'Tea', price: 9 }] }),
+      }),
+    );
+    const post = (i: number) =>
+      handlers[i % 2]!(
+        new Request('http://shop.test/checkout/session', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ idempotency_key: 'lost-answer-key-abcdefgh' }),
+        }),
+      );
+    const first = await post(0);
+    expect(first.status).toBe(502);
+    expect(posts).toHaveLength(1);
+
+    const retries = await Promise.all([post(0), post(1), post(2), post(3)]);
+    expect(retries.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const sessions = (await Promise.all(retries.map((r) => r.json()))) as CheckoutSession[];
+    expect(new Set(sessions.map((s) => s.order_id))).toEqual(new Set(['ord_1']));
+    expect(posts).toHaveLength(1);
+    // One search by the process that took the recovery; the others waited for its answer.
+    expect(lists).toBe(2);
+  });
 });
