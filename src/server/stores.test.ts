@@ -4,10 +4,12 @@ import { MemoryDedupeStore, MemorySessionStore } from './stores.ts';
 describe('in-memory stores', () => {
   it('stay within their size bound under a flood of new keys, dropping the oldest', () => {
     const dedupe = new MemoryDedupeStore({ maxEntries: 1000 });
-    for (let i = 0; i < 50_000; i++) expect(dedupe.add(`flood:${i}`, 60_000)).toBe(true);
+    let accepted = 0;
+    for (let i = 0; i < 20_000; i++) if (dedupe.add(`flood:${i}`, 60_000)) accepted++;
+    expect(accepted).toBe(20_000);
     expect(dedupe.size).toBe(1000);
     // The newest are still remembered; the oldest made room.
-    expect(dedupe.add('flood:49999', 60_000)).toBe(false);
+    expect(dedupe.add('flood:19999', 60_000)).toBe(false);
     expect(dedupe.add('flood:0', 60_000)).toBe(true);
 
     const sessions = new MemorySessionStore({ maxEntries: 100 });
@@ -29,7 +31,7 @@ describe('in-memory stores', () => {
     expect(store.add('long-2', 1000)).toBe(false);
   });
 
-  it('default to a bound of 100 000 keys', () => {
+  it('default to a bound of 100 000 keys', { timeout: 30_000 }, () => {
     const store = new MemoryDedupeStore();
     for (let i = 0; i < 100_050; i++) store.add(String(i), 60_000);
     expect(store.size).toBe(100_000);
