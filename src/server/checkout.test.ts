@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutConfig, CheckoutSession, Order } from '../protocol/index.ts';
 import { type CheckoutHandlerOptions, createCheckoutHandler } from './checkout.ts';
 import { GatewayClient } from './client.ts';
+import { MemorySessionStore } from './stores.ts';
 
 const KEY = 'sk_test_checkout_secret';
 const BASE = 'http://127.0.0.1:9/checkout';
@@ -371,6 +372,47 @@ describe('checkout session: POST', () => {
     const timedOut = await read(await timeoutHandler(post(body)));
     expect(timedOut.status).toBe(504);
     expect(timedOut.body.error!.type).toBe('gateway_timeout');
+  });
+});
+
+describe('checkout session: a process that dies while creating', () => {
+  it('blocks its key for the claim lease (10 min), not for the whole idempotency TTL', async () => {
+    let clock = 0;
+    const store = new MemorySessionStore({ now: () => clock });
+    // The first process's gateway call never comes back, as if the process had died mid-creation.
+    let release: (response: Response) => void = () => {};
+    let reached = 0;
+    const stuck = (async () => {
+      reached += 1;
+      return new Promise<Response>((resolve) => {
+        release = resolve;
+      });
+    }) as unknown as typeof fetch;
+    const make = (client: GatewayClient) =>
+      createCheckoutHandler({
+        client,
+        store,
+        inProgressWaitMs: 30,
+        config: () => CONFIG,
+        buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
+        onError: () => {},
+      });
+    const dead = make(new GatewayClient({ baseUrl: 'http://gw.test', secretKey: KEY, fetch: stuck }));
+    const other = fakeGateway();
+    const alive = make(other.client);
+    const body = { idempotency_key: IDEM, email: 'a@example.com' };
+
+    void dead(post(body));
+    while (reached === 0) await new Promise((r) => setTimeout(r, 5));
+    const meanwhile = await read(await alive(post(body)));
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body.error!.type).toBe('idempotency_in_progress');
+
+    clock += 10 * 60 * 1000 + 1;
+    const later = await alive(post(body));
+    expect(later.status).toBe(200);
+    expect(other.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    release(new Response('gone', { status: 400 }));
   });
 });
 

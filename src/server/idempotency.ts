@@ -61,8 +61,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function createSessionKeeper(options: SessionKeeperOptions) {
   const { store, client, ttlMs } = options;
-  // A recovery is short (a few GETs and at most one POST); its lock outlives a crashed holder briefly.
-  const recoveryLeaseMs = Math.max(60_000, client.http.timeoutMs * (options.searchPages + 2));
+  // A creation or a recovery is short (a few GETs and at most one POST, each within the client's
+  // timeout); its claim outlives them by far, yet a process that died holding it blocks the key for
+  // minutes rather than for the whole idempotency TTL.
+  const leaseMs = Math.min(ttlMs, Math.max(10 * 60_000, client.http.timeoutMs * (options.searchPages + 3)));
 
   async function findOrder(references: readonly string[]): Promise<Order | undefined> {
     let url: string | undefined;
@@ -117,13 +119,13 @@ export function createSessionKeeper(options: SessionKeeperOptions) {
     let pause = 20;
     for (;;) {
       // Claim first: a new key (the usual case) then costs one round trip to a shared store, not two.
-      if (await store.reserve(job.key, ttlMs)) return attempt(job, []);
+      if (await store.reserve(job.key, leaseMs)) return attempt(job, []);
       const stored = await store.get(job.key);
       if (stored && stored.fingerprint !== job.fingerprint) throw new Mismatch();
       if (stored && 'session' in stored) return stored;
       if (stored) {
         const lock = `${job.key}:recovery`;
-        if (await store.reserve(lock, recoveryLeaseMs)) {
+        if (await store.reserve(lock, leaseMs)) {
           try {
             // Someone may have settled the key between the read and the lock.
             const now = await store.get(job.key);
