@@ -247,5 +247,6 @@ describe('two merchant processes sharing Redis and one sandbox', () => {
       `multi-process: ${CHECKOUTS} checkouts (2 session POSTs, 1 payment, 2 status reads each) in ${Math.round(checkoutsMs)} ms; ` +
         `${all.length} webhook deliveries, ${handled.length} events handled`,
     );
-  }, 60_000);
+    // 30 to 48 s measured on a two-core machine running other test suites (load average near 20).
+  }, 120_000);
 });
