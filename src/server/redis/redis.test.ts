@@ -113,14 +113,22 @@ describe('Redis webhook de-duplication', () => {
 
   it('hands an event delivered to two receivers to one callback only', async () => {
     const handled: GatewayWebhookEvent[] = [];
-    const receivers = [a, b].map((client) =>
+    const order: Order = { id: 'ord_9', status: 'paid', modified: 1_700_000_000 };
+    // The gateway the receivers confirm each event with.
+    const gateway = new GatewayClient({
+      baseUrl: 'http://gw.test',
+      secretKey: 'sk',
+      maxRetries: 0,
+      fetch: (async () => Response.json(order)) as unknown as typeof fetch,
+    });
+    const receivers = [a, b].map((redisClient) =>
       createWebhookHandler({
-        allowedIps: null,
-        dedupe: createRedisStores(client, { prefix: 'w2:' }).dedupe,
+        allowedIps: ['127.0.0.1'],
+        client: gateway,
+        dedupe: createRedisStores(redisClient, { prefix: 'w2:' }).dedupe,
         onEvent: (event) => void handled.push(event),
       }),
     );
-    const order: Order = { id: 'ord_9', status: 'paid', modified: 1_700_000_000 };
     const deliver = (i: number) =>
       receivers[i % 2]!(
         new Request('http://shop.test/webhooks', {
@@ -132,6 +140,7 @@ describe('Redis webhook de-duplication', () => {
           },
           body: JSON.stringify(order),
         }),
+        { remoteAddress: '127.0.0.1' },
       );
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => deliver(i)));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
