@@ -235,17 +235,39 @@ describe('two merchant processes sharing Redis and one sandbox', () => {
     );
     const handled = received.flat();
     const keys = handled.map((e) => e.key);
-    // Handed to a callback exactly once across both processes: no event twice, none dropped.
+    // Handed to a callback once across both processes: no confirmed view twice.
     expect(new Set(keys).size).toBe(keys.length);
-    expect(handled).toHaveLength(perSubscription);
+    // None dropped: every event delivered (to both shops) reached one callback. Each receiver hands
+    // over the gateway's view as it reads it; the two deliveries of one event are handled once unless
+    // the order changed between the two reads (then each view once, told apart by its status).
+    const groupOf = (kind: string, orderId: string | null | undefined) => `${kind} ${orderId}`;
+    const handledBy = new Map<string, GatewayWebhookEvent[]>();
+    for (const event of handled) {
+      if (!('order' in event)) continue;
+      const group = groupOf(event.type, event.order.id);
+      handledBy.set(group, [...(handledBy.get(group) ?? []), event]);
+    }
+    const delivered = new Set(all.map((d) => groupOf(d.event, d.order_id)));
+    expect(delivered.size).toBe(perSubscription);
+    let divergent = 0;
+    for (const group of delivered) {
+      const events = handledBy.get(group) ?? [];
+      expect(events.length, group).toBeGreaterThanOrEqual(1);
+      const statuses = new Set(events.map((e) => ('order' in e ? e.order.status : '')));
+      expect(statuses.size, group).toBe(events.length);
+      if (events.length > 1) divergent++;
+    }
+    expect(handledBy.size).toBe(delivered.size);
+    // A payment's success is read back the same by both: exactly one per order.
+    const paidEvents = handled.filter((e) => e.type === 'order.payment_success');
+    expect(paidEvents).toHaveLength(CHECKOUTS);
+    expect(new Set(paidEvents.map((e) => ('order' in e ? e.order.id : '')))).toEqual(orderIds);
     // The work was really shared: both processes handled some.
     expect(received.every((events) => events.length > 0)).toBe(true);
-    const paidEvents = handled.filter((e) => e.type === 'order.payment_success');
-    expect(new Set(paidEvents.map((e) => ('order' in e ? e.order.id : '')))).toEqual(orderIds);
 
     console.log(
       `multi-process: ${CHECKOUTS} checkouts (2 session POSTs, 1 payment, 2 status reads each) in ${Math.round(checkoutsMs)} ms; ` +
-        `${all.length} webhook deliveries, ${handled.length} events handled`,
+        `${all.length} webhook deliveries, ${handled.length} events handled (${divergent} seen in two states)`,
     );
     // 30 to 48 s measured on a two-core machine running other test suites (load average near 20).
   }, 120_000);
