@@ -119,7 +119,8 @@ export class OrderBook {
     };
     this.byId.set(order.id, order);
     this.byToken.set(order.token, order);
-    this.move(order, 'create', null);
+    // The creation's own instant, so `issued` and the first status change never straddle a second.
+    this.move(order, 'create', null, now);
     return ok(this.json(order));
   }
 
@@ -152,10 +153,14 @@ export class OrderBook {
   }
 
   /** Moves an order through the state table, recording the change and emitting its event. */
-  move(order: OrderRecord, action: Action, from: SandboxStatus | null = order.status): void {
+  move(
+    order: OrderRecord,
+    action: Action,
+    from: SandboxStatus | null = order.status,
+    now: Date = this.now(),
+  ): void {
     const t = transitionFor(from, action);
     if (!t) throw new Error(`state table has no ${action} from ${from}`);
-    const now = this.now();
     if (from !== t.to) {
       order.status = t.to;
       order.statusChanges.push({ new_status: t.to, on: unix(now) });
