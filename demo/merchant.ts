@@ -58,6 +58,8 @@ function phoneOrderOf(request: Request): { amount: number; reference: string } |
   return { amount: Math.round(amount * 100) / 100, reference };
 }
 
+const isPhoneOrder = (request: Request) => new URL(request.url).searchParams.get('moto') === '1';
+
 /** The signed-in customer of the demo shop, for checkouts that do not ask for an e-mail. */
 const DEMO_CUSTOMER = 'guest@baltic-pantry.example';
 
@@ -76,7 +78,13 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     const scenario = SCENARIOS[scenarioOf(new URL(request.url).searchParams.get('scenario'))];
     const save = 'save' in scenario ? scenario.save : undefined;
     return {
-      amount: phoneOrderOf(request)?.amount ?? ('zeroAmount' in scenario ? 0 : cartTotal()),
+      // A phone order charges what the agent typed for this caller, never the shop's cart; until
+      // the amount is typed there is nothing to charge.
+      amount: isPhoneOrder(request)
+        ? (phoneOrderOf(request)?.amount ?? null)
+        : 'zeroAmount' in scenario
+          ? 0
+          : cartTotal(),
       currency: CART.currency,
       language: 'en',
       merchant_name: MERCHANT_NAME,
@@ -84,7 +92,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
       save: save
         ? { method: save, consent_required: save !== 'merchant', merchant_name: MERCHANT_NAME }
         : null,
-      moto: new URL(request.url).searchParams.get('moto') === '1',
+      moto: isPhoneOrder(request),
       // The gateway's own pages collect no e-mail: there the shop uses the signed-in customer's.
       collect_email: !('presentation' in scenario),
     };
@@ -134,6 +142,19 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
   });
 
   const checkoutNode = toNodeHandler(async (request) => {
+    // A phone order without an amount creates nothing: the element has said so to the agent already.
+    if (request.method === 'POST' && isPhoneOrder(request) && !phoneOrderOf(request)) {
+      return Response.json(
+        {
+          error: {
+            type: 'invalid_request',
+            message: 'amount: is required for a phone order',
+            fields: [{ path: 'amount', message: 'is required for a phone order', code: 'required' }],
+          },
+        },
+        { status: 400 },
+      );
+    }
     const response = await checkout(request);
     if (request.method === 'POST' && response.ok) {
       const body = (await response.clone().json()) as { order_id: string };

@@ -132,7 +132,9 @@ ${head('Checkout', integrity)}
 /**
  * The call-centre agent's screen: amount and order reference of the caller, then the card (no
  * security code on a phone order), Enter pays, Enter on "New payment" starts the next caller at
- * the amount. Each payment taken is listed, so the agent can read the result back to the caller.
+ * the amount. The amount is typed for each caller: until it is, the button says "Pay" alone and
+ * nothing is sent. Each payment taken is listed, newest first, so the agent can read the result
+ * back to the caller; the list is the agent's own record of the shift, kept for this tab only.
  */
 export function renderMotoPage({
   integrity,
@@ -145,6 +147,7 @@ export function renderMotoPage({
 <html lang="en">
 <head>
 ${head('Phone orders', integrity)}
+<style>${MOTO_STYLE}</style>
 </head>
 <body>
 <header>
@@ -157,53 +160,163 @@ ${head('Phone orders', integrity)}
     <p class="note">MOTO: the cardholder is on the phone and reads the card out; no security code.</p>
     <div class="agent">
       <label for="amount">Amount (EUR)</label>
-      <input id="amount" type="number" inputmode="decimal" min="0.01" step="0.01" required autofocus>
+      <input id="amount" inputmode="decimal" autocomplete="off" required autofocus aria-describedby="amount-error" aria-invalid="false">
+      <div id="amount-error" class="field-error"></div>
       <label for="reference">Order reference</label>
-      <input id="reference" autocomplete="off" pattern="[A-Za-z0-9_-]{0,32}">
+      <input id="reference" autocomplete="off" maxlength="32" aria-describedby="reference-hint">
+      <div id="reference-hint" class="note">Letters, digits, - and _; leave empty for a generated one.</div>
     </div>
     <gateway-checkout moto session-url="/checkout/session?moto=1"></gateway-checkout>
   </section>
   <section aria-labelledby="taken-heading">
     <h2 id="taken-heading">Taken this shift</h2>
-    <table>
-      <thead><tr><th>Order</th><th>Result</th></tr></thead>
-      <tbody id="taken"></tbody>
+    <table aria-labelledby="taken-heading">
+      <thead><tr><th scope="col">Time</th><th scope="col">Reference</th><th scope="col">Amount</th><th scope="col">Currency</th><th scope="col">Result</th></tr></thead>
+      <tbody id="taken"><tr class="empty"><td colspan="5">No payments yet</td></tr></tbody>
+      <tfoot id="totals"></tfoot>
     </table>
   </section>
 </main>
-<script>
+<script>${MOTO_SCRIPT}</script>
+</body>
+</html>`;
+}
+
+const MOTO_STYLE = `
+  .agent input[aria-invalid="true"] { border-color: light-dark(#b3261e, #ffb4ab); }
+  .agent input:focus-visible { outline: 2px solid light-dark(#1f5fd6, #8ab4ff); outline-offset: 1px; }
+  .field-error { color: light-dark(#b3261e, #ffb4ab); font-size: 0.875rem; }
+  .field-error:empty { display: none; }
+  #taken tr[tabindex]:focus-visible { outline: 2px solid light-dark(#1f5fd6, #8ab4ff); outline-offset: -2px; border-radius: 4px; }
+  #taken td, thead th { padding: 6px 8px 6px 0; }
+  thead th { font-size: 0.8125rem; font-weight: 600; color: color-mix(in srgb, CanvasText 70%, transparent); border-block-end: 1px solid color-mix(in srgb, CanvasText 15%, transparent); }
+  #taken td:nth-child(3), thead th:nth-child(3), tfoot td:nth-child(2) { text-align: end; font-variant-numeric: tabular-nums; }
+  #taken tr + tr td { border-block-start: 1px solid color-mix(in srgb, CanvasText 8%, transparent); }
+  #taken .empty td { text-align: center; padding: 24px 0; color: color-mix(in srgb, CanvasText 60%, transparent); }
+  .result-paid { color: light-dark(#146c2e, #6dd58c); font-weight: 600; }
+  .result-declined, .result-error { color: light-dark(#b3261e, #ffb4ab); font-weight: 600; }
+  tfoot th, tfoot td { border-block-start: 1px solid color-mix(in srgb, CanvasText 25%, transparent); padding-block: 8px 0; font-weight: 600; }
+  time { font-variant-numeric: tabular-nums; }
+`;
+
+// Plain script on the page, as a merchant would write it: no build step, only the element's events.
+const MOTO_SCRIPT = `
   const checkout = document.querySelector('gateway-checkout');
   const amount = document.getElementById('amount');
+  const amountError = document.getElementById('amount-error');
   const reference = document.getElementById('reference');
   const taken = document.getElementById('taken');
+  const totals = document.getElementById('totals');
+  const CURRENCY = 'EUR';
+  // "12", "12.5", "12,50": what an agent types for an amount; at most two decimals.
+  const parseAmount = (text) => {
+    const match = /^s*(d{1,6})(?:[.,](d{1,2}))?s*$/.exec(text);
+    if (!match) return null;
+    const value = Number(match[1] + '.' + (match[2] || '0'));
+    return value >= 0.01 && value <= 100000 ? value : null;
+  };
+  const showAmountError = (message) => {
+    amountError.textContent = message;
+    amount.setAttribute('aria-invalid', message ? 'true' : 'false');
+  };
+  const amountProblem = () =>
+    amount.value.trim() === '' ? 'Enter the amount the caller pays.'
+    : parseAmount(amount.value) === null ? 'Enter an amount from 0.01 to 100000 with at most two decimals, e.g. 12.50.'
+    : '';
   // The amount and reference go to the shop's own server with the session; the card goes to the gateway.
   const update = () => {
-    const value = Number(amount.value);
-    const query = new URLSearchParams({ moto: '1', ref: reference.value });
-    if (value >= 0.01) query.set('amount', value.toFixed(2));
+    const value = parseAmount(amount.value);
+    const query = new URLSearchParams({ moto: '1', ref: reference.value.replace(/[^A-Za-z0-9_-]/g, '') });
+    if (value !== null) query.set('amount', value.toFixed(2));
     checkout.setAttribute('session-url', '/checkout/session?' + query);
   };
-  amount.addEventListener('change', update);
+  amount.addEventListener('input', () => {
+    if (amount.getAttribute('aria-invalid') === 'true') showAmountError(amountProblem());
+  });
+  amount.addEventListener('change', () => {
+    if (amount.value.trim()) showAmountError(amountProblem());
+    update();
+  });
   reference.addEventListener('change', update);
-  const row = (order, result) => {
-    const tr = document.createElement('tr');
-    for (const text of [order, result]) tr.appendChild(document.createElement('td')).textContent = text;
-    taken.prepend(tr);
+  // No amount: the checkout sends nothing and says so; the agent is taken to the field to fix.
+  checkout.addEventListener('gateway-error', (e) => {
+    const amountRefused = (e.detail.fields || []).some((f) => f.path === 'amount');
+    if (e.detail.type !== 'amount' && !amountRefused) return;
+    showAmountError(amountProblem() || 'Enter the amount the caller pays.');
+    amount.focus();
+  });
+
+  const shift = [];
+  const money = (value, currency) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(value);
+  const cell = (tr, text, className) => {
+    const td = tr.appendChild(document.createElement('td'));
+    td.textContent = text;
+    if (className) td.className = className;
+    return td;
   };
-  checkout.addEventListener('gateway-success', (e) => row(e.detail.orderId.slice(0, 8), 'paid ' + amount.value + ' EUR'));
-  checkout.addEventListener('gateway-decline', (e) => row(e.detail.orderId.slice(0, 8), 'declined: ' + e.detail.reason));
-  // The next caller starts at the amount.
+  const render = () => {
+    taken.replaceChildren();
+    if (!shift.length) {
+      const tr = taken.appendChild(document.createElement('tr'));
+      tr.className = 'empty';
+      cell(tr, 'No payments yet').colSpan = 5;
+    }
+    for (const p of shift) {
+      const tr = taken.appendChild(document.createElement('tr'));
+      // Each result is reachable by keyboard, so the agent can read it back to the caller.
+      tr.tabIndex = 0;
+      const time = cell(tr, '').appendChild(document.createElement('time'));
+      time.dateTime = p.at.toISOString();
+      time.textContent = p.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+      cell(tr, p.reference);
+      cell(tr, money(p.amount, p.currency));
+      cell(tr, p.currency);
+      cell(tr, p.result, 'result-' + p.kind);
+      tr.title = 'Order ' + p.orderId;
+    }
+    totals.replaceChildren();
+    const sums = new Map();
+    for (const p of shift) if (p.kind === 'paid') sums.set(p.currency, (sums.get(p.currency) || 0) + Math.round(p.amount * 100));
+    for (const [currency, cents] of sums) {
+      const tr = totals.appendChild(document.createElement('tr'));
+      const th = tr.appendChild(document.createElement('th'));
+      th.scope = 'row';
+      th.colSpan = 2;
+      th.textContent = 'Total paid, ' + currency;
+      cell(tr, money(cents / 100, currency));
+      cell(tr, currency);
+      cell(tr, shift.filter((p) => p.kind === 'paid' && p.currency === currency).length + ' paid');
+    }
+  };
+  // The call being taken: what the checkout reported ready to charge, and the reference keyed in.
+  let current = { amount: null, currency: CURRENCY };
+  checkout.addEventListener('gateway-ready', (e) => {
+    current = { amount: e.detail.amount, currency: e.detail.currency || CURRENCY };
+  });
+  const record = (detail, kind, result) => {
+    shift.unshift({
+      at: new Date(),
+      orderId: detail.orderId,
+      reference: reference.value || detail.orderId.slice(0, 8),
+      amount: detail.amount ?? current.amount,
+      currency: detail.currency ?? current.currency,
+      kind,
+      result,
+    });
+    render();
+  };
+  checkout.addEventListener('gateway-success', (e) => record(e.detail, 'paid', e.detail.status === 'hold' ? 'Authorized' : 'Paid'));
+  checkout.addEventListener('gateway-decline', (e) => record(e.detail, 'declined', 'Declined: ' + e.detail.reason));
+  // The next caller starts at the amount, with nothing of the last one left.
   checkout.addEventListener('gateway-new-payment', (e) => {
     e.preventDefault();
     amount.value = '';
     reference.value = '';
+    showAmountError('');
     update();
     amount.focus();
   });
-</script>
-</body>
-</html>`;
-}
+`;
 
 /** Where the gateway's pages send the customer back: the shop reads the order itself. */
 export function renderReturnPage(order: Order | null): string {

@@ -30,14 +30,15 @@ export type FlowErrorType =
   | 'server' // the gateway answered 5xx or a body that is not JSON
   | 'rejected' // the gateway refused the request (4xx)
   | 'status_unknown' // we could not learn the order's status: do not pay again blindly
-  | 'cancelled'; // the customer left the 3-D Secure challenge
+  | 'cancelled' // the customer left the 3-D Secure challenge
+  | 'amount'; // nothing to charge yet (no amount set); nothing was sent
 
 export interface FlowError {
   readonly type: FlowErrorType;
   /** What the merchant server or the gateway said, when it said something; the element words the rest. */
   readonly message?: string;
   /** The fields the merchant server named, for a `session` error. */
-  readonly fields?: ReadonlyArray<{ path: string; message: string }>;
+  readonly fields?: ReadonlyArray<{ path: string; message: string; code?: string }>;
 }
 
 export type FlowResult =
@@ -53,6 +54,8 @@ export type FlowResult =
       readonly orderId: string | null;
       readonly error: FlowError;
       readonly canRetry: boolean;
+      /** The 3-D Secure challenge was left unfinished and the order still waits for it: it can be reopened. */
+      readonly reopenable?: boolean;
     };
 
 export type FlowPhase = 'creating' | 'paying' | 'challenge' | 'verifying';
@@ -73,6 +76,11 @@ export interface PaymentFlowOptions {
   /** Shows the 3-D Secure challenge; the element opens a dialog or redirects. */
   readonly challenge: (url: string) => ChallengeHandle;
   readonly onPhase?: (phase: FlowPhase) => void;
+  /**
+   * The payment of this order is about to reach the gateway (and, with a challenge, where the bank
+   * waits): from here on a lost page must learn the result rather than pay again. No card data.
+   */
+  readonly onAttempt?: (attempt: AttemptRecord) => void;
   /** How long the payment POST may take before we treat its answer as lost. */
   readonly paymentTimeoutMs?: number;
   /** How long we keep asking for a final status. */
@@ -90,6 +98,12 @@ export interface PayInput {
   readonly preset?: { readonly avs: AvsMode; readonly moto: boolean; readonly saveMethod?: SaveMethod };
 }
 
+/** What a page needs to pick up an attempt after a reload: the order's addresses, never card data. */
+export interface AttemptRecord {
+  readonly session: CheckoutSession;
+  readonly challengeUrl?: string;
+}
+
 interface Attempt {
   readonly key: string;
   session: CheckoutSession | null;
@@ -103,7 +117,9 @@ export class PaymentFlow {
   readonly #options: PaymentFlowOptions;
   readonly #fetch: typeof fetch;
   #attempt: Attempt | null = null;
-  #running: Promise<FlowResult> | null = null;
+  #running: Promise<FlowResult | null> | null = null;
+  /** A challenge left unfinished while its order still waits for the bank. */
+  #openChallenge: { session: CheckoutSession; url: string } | null = null;
 
   constructor(options: PaymentFlowOptions) {
     this.#options = options;
@@ -140,6 +156,7 @@ export class PaymentFlow {
   reset(): void {
     if (this.#running) return;
     this.#attempt = null;
+    this.#openChallenge = null;
   }
 
   /** Creates the order if needed, without paying it (iframe and redirect presentations). */
@@ -153,8 +170,45 @@ export class PaymentFlow {
    * Pays once. Concurrent calls (a double click, Enter twice) share the one payment under way.
    */
   pay(input: PayInput): Promise<FlowResult> {
-    this.#running ??= this.#pay(input)
+    return this.#run(() => this.#pay(input));
+  }
+
+  /** Shows the unfinished challenge again and waits for its end, as the first time. */
+  reopenChallenge(): Promise<FlowResult> {
+    const open = this.#openChallenge;
+    if (!open) return Promise.reject(new Error('No 3-D Secure challenge to reopen.'));
+    return this.#run(
+      async () => (await this.#challengeStep(open.session, open.url)) ?? this.#verify(open.session),
+    );
+  }
+
+  /**
+   * Picks up an attempt a page had under way before it was reloaded: asks the order's status and
+   * reports its result, or null when no payment reached the gateway (the order may be paid now).
+   */
+  resume(record: AttemptRecord): Promise<FlowResult | null> {
+    const { session, challengeUrl } = record;
+    return this.#run(async () => {
+      this.#attempt = { key: newKey(), session, uncertain: true };
+      this.#options.onPhase?.('verifying');
+      const status = await this.#readStatus(session.status_url);
+      // Unknown: the next Pay checks the status first (the attempt stays uncertain).
+      if (!status) return this.#failed(session, 'status_unknown', false);
+      this.#attempt.uncertain = false;
+      if (status.status === 'issued') return null;
+      if (PENDING_OUTCOMES.has(status.outcome) && challengeUrl) {
+        this.#openChallenge = { session, url: challengeUrl };
+        return this.#challengeLeft(session);
+      }
+      return this.#settleFrom(session, status);
+    });
+  }
+
+  #run<T extends FlowResult | null>(work: () => Promise<T>): Promise<T> {
+    if (this.#running) return this.#running as Promise<T>;
+    const running = work()
       .then((result) => {
+        if (!result) return result;
         // Whatever we could not confirm is checked first next time, never paid blindly.
         if (result.kind === 'failed' && result.error.type === 'status_unknown' && this.#attempt) {
           this.#attempt.uncertain = true;
@@ -166,7 +220,8 @@ export class PaymentFlow {
       .finally(() => {
         this.#running = null;
       });
-    return this.#running;
+    this.#running = running;
+    return running;
   }
 
   /** Polls the status URL until the order settles (iframe presentation, or after a redirect). */
@@ -231,6 +286,7 @@ export class PaymentFlow {
     });
 
     onPhase?.('paying');
+    this.#options.onAttempt?.({ session });
     let answer: DirectPaymentResponse;
     try {
       answer = await this.#postPayment(session.api_do_url, body);
@@ -256,29 +312,57 @@ export class PaymentFlow {
     }
 
     if (answer.threed_check_url) {
-      onPhase?.('challenge');
-      const handle = this.#options.challenge(answer.threed_check_url);
-      // The challenge page tells us it is over; the status poll covers a page that never does.
-      const stopPolling = new AbortController();
-      const outcome = await Promise.race([
-        handle.done,
-        this.#settle(session.status_url, session.order_id, stopPolling.signal).then(
-          () => 'completed' as const,
-        ),
-      ]);
-      stopPolling.abort();
-      handle.close();
-      if (outcome === 'closed') {
-        const status = await this.#readStatus(session.status_url);
-        if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
-        // The order is stuck in 3-D Secure; a new attempt makes a new order.
-        this.#attempt = null;
-        return { kind: 'failed', orderId: session.order_id || null, error: cancelledError, canRetry: true };
-      }
+      this.#options.onAttempt?.({ session, challengeUrl: answer.threed_check_url });
+      const left = await this.#challengeStep(session, answer.threed_check_url);
+      if (left) return left;
     }
 
-    onPhase?.('verifying');
+    return this.#verify(session);
+  }
+
+  #verify(session: CheckoutSession): Promise<FlowResult> {
+    this.#options.onPhase?.('verifying');
     return this.#settle(session.status_url, session.order_id);
+  }
+
+  /**
+   * Shows the challenge until the bank's page says it is over (null: go on and verify), or the
+   * customer closes it. Then the status says what happened; an order still waiting for the bank
+   * keeps its challenge, which the customer may reopen.
+   */
+  async #challengeStep(session: CheckoutSession, url: string): Promise<FlowResult | null> {
+    this.#openChallenge = null;
+    this.#options.onPhase?.('challenge');
+    const handle = this.#options.challenge(url);
+    // The challenge page tells us it is over; the status poll covers a page that never does.
+    const stopPolling = new AbortController();
+    const outcome = await Promise.race([
+      handle.done,
+      this.#settle(session.status_url, session.order_id, stopPolling.signal).then(() => 'completed' as const),
+    ]);
+    stopPolling.abort();
+    handle.close();
+    if (outcome === 'completed') return null;
+    this.#options.onPhase?.('verifying');
+    const status = await this.#readStatus(session.status_url);
+    if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
+    this.#openChallenge = { session, url };
+    return this.#challengeLeft(session);
+  }
+
+  /** The challenge was left while the order waits for the bank: it can be reopened. */
+  #challengeLeft(session: CheckoutSession): FlowResult {
+    // A checkout that creates its orders may start over with a new one; an order created beforehand
+    // can only be finished through its challenge.
+    const ownOrder = Boolean(this.#options.sessionUrl);
+    if (ownOrder) this.#attempt = null;
+    return {
+      kind: 'failed',
+      orderId: session.order_id || null,
+      error: cancelledError,
+      canRetry: ownOrder,
+      reopenable: true,
+    };
   }
 
   #failed(session: CheckoutSession, type: FlowErrorType, canRetry: boolean, message?: string): FlowResult {

@@ -51,7 +51,8 @@ export type SaveOffer = z.infer<typeof saveOfferSchema>;
 
 /** GET session-url: what the checkout will charge and which fields it needs. Creates nothing. */
 export const checkoutConfigSchema = z.strictObject({
-  amount: z.number().nonnegative(),
+  /** Null while nothing is to be charged yet (a phone order before the agent types the amount). */
+  amount: z.number().nonnegative().nullable(),
   currency: currencyCode,
   language: languageCode,
   merchant_name: z.string(),

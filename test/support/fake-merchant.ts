@@ -47,6 +47,8 @@ export class FakeMerchant {
   /** One entry per payment POST, in order; the last one repeats. */
   payments: PaymentScript[] = ['paid'];
   threeDsUrl = 'about:blank';
+  /** Session POSTs are refused with these field issues, as the server helper refuses a bad request. */
+  sessionFields: Array<{ path: string; message: string; code: string }> | null = null;
   /** Configurations per session URL other than /checkout/session (query included), for pages that switch. */
   readonly configs = new Map<string, CheckoutConfig>();
   #paymentGate: Promise<void> | null = null;
@@ -108,13 +110,18 @@ export class FakeMerchant {
 
     if (url.origin === location.origin && url.pathname === '/checkout/session') {
       if (method === 'GET') return this.#answerConfig(url.pathname + url.search, init?.signal);
+      if (this.sessionFields) {
+        const fields = this.sessionFields;
+        const message = `the session request is invalid: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`;
+        return json({ error: { type: 'invalid_request', message, fields } }, 400);
+      }
       const id = `ord_${this.orders.size + 1}`;
       this.orders.set(id, { status: 'issued', reason: null });
       const session: CheckoutSession = {
         order_id: id,
         api_do_url: `${GATEWAY}/do/${id}`,
         status_url: `/checkout/status?order=${id}&token=tok_${id}`,
-        amount: this.config.amount,
+        amount: this.config.amount ?? 0,
         currency: this.config.currency,
         language: this.config.language,
         avs: this.config.avs,
@@ -134,7 +141,7 @@ export class FakeMerchant {
         status: order.status,
         outcome: outcomeOf(order.status),
         reason: order.reason,
-        amount: this.config.amount,
+        amount: this.config.amount ?? 0,
         currency: this.config.currency,
       };
       return json(status);

@@ -447,11 +447,17 @@ describe('gateway-card-form', () => {
   });
 
   describe('themes', () => {
-    it('is accessible filled, in the dark scheme', async () => {
-      const el = await cardForm(html`<gateway-card-form theme="dark"></gateway-card-form>`);
+    it('is accessible filled, in the dark scheme, on the page’s own background', async () => {
+      const page = await fixture<HTMLElement>(
+        html`<div style="background: #101114; padding: 8px"><gateway-card-form theme="dark"></gateway-card-form></div>`,
+      );
+      const el = page.querySelector('gateway-card-form') as GatewayCardForm;
+      await el.updateComplete;
       await fillCard(el);
       expect(getComputedStyle(el).colorScheme).to.equal('dark');
-      expect(getComputedStyle(el).backgroundColor).to.equal('rgb(27, 27, 31)');
+      // No panel of its own: the page shows through, and the inputs take the dark palette.
+      expect(getComputedStyle(el).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+      expect(getComputedStyle(inner(el, 'number')).backgroundColor).to.equal('rgb(38, 39, 44)');
       await expect(el).to.be.accessible();
     });
 

@@ -13,14 +13,26 @@ export interface CheckoutReadyDetail {
 export interface CheckoutSuccessDetail {
   readonly orderId: string;
   readonly status: string;
+  /** What the order is for, as the merchant's server read it from the gateway. */
+  readonly amount: number;
+  readonly currency: string;
 }
 export interface CheckoutDeclineDetail {
   readonly orderId: string;
   readonly reason: string;
+  readonly amount: number;
+  readonly currency: string;
 }
 export interface CheckoutErrorDetail {
   readonly type: CheckoutErrorType;
+  /** In the page's language, as the checkout shows it. */
   readonly message: string;
+  /** The fields the merchant server named (`type: "session"`), e.g. for a field of the page's own. */
+  readonly fields?: ReadonlyArray<{
+    readonly path: string;
+    readonly message: string;
+    readonly code?: string;
+  }>;
 }
 
 export interface CheckoutEventDetail {

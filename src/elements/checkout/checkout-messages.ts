@@ -1,5 +1,6 @@
 import type { FlowErrorType, FlowPhase, FlowResult } from '../../flow/payment-flow.ts';
 import type { Catalog, TextKey } from '../i18n/index.ts';
+import { isPlaceable } from './field-errors.ts';
 
 /**
  * The checkout's words for a result, derived from the result each time it renders (never stored),
@@ -21,6 +22,7 @@ const ERROR_TEXT = {
   rejected: 'errorRejected',
   status_unknown: 'errorStatusUnknown',
   cancelled: 'errorCancelled',
+  amount: 'errorAmount',
 } as const satisfies Record<CheckoutErrorType, TextKey>;
 
 /** The gateway's decline reason in plain words; a reason we do not know is shown as the gateway gave it. */
@@ -32,14 +34,13 @@ export function declineText(t: Catalog, reason: string): string {
   return t.declineOther(reason);
 }
 
-/** What went wrong, with the fields the merchant server named. */
-export function errorText(
-  t: Catalog,
-  type: CheckoutErrorType,
-  fields?: ReadonlyArray<{ readonly path: string; readonly message: string }>,
-): string {
-  const text = t[ERROR_TEXT[type]];
-  return fields?.length ? `${text} ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}` : text;
+/**
+ * What went wrong, in the page's language. When the merchant server named fields the checkout
+ * shows, their messages stand beside them and this says to look there; the server's own words are
+ * for developers (the `gateway-error` event carries them) and never shown.
+ */
+export function errorText(t: Catalog, type: CheckoutErrorType, placedOnFields = false): string {
+  return placedOnFields ? t.errorFields : t[ERROR_TEXT[type]];
 }
 
 /** The line for a result: success in the status region, the rest in the alert region. */
@@ -50,7 +51,7 @@ export function resultText(t: Catalog, result: FlowResult): string {
     case 'declined':
       return declineText(t, result.reason);
     case 'failed':
-      return errorText(t, result.error.type, result.error.fields);
+      return errorText(t, result.error.type, placedOnFields(result.error.fields));
   }
 }
 
@@ -71,4 +72,10 @@ export function statusText(t: Catalog, view: View, result: FlowResult | null): s
     default:
       return '';
   }
+}
+
+/** Whether any field the server named is one the checkout shows (its message stands there). */
+function placedOnFields(fields: ReadonlyArray<{ path: string; message: string }> | undefined): boolean {
+  if (!fields?.length) return false;
+  return fields.some((f) => isPlaceable(f.path));
 }

@@ -29,6 +29,14 @@ export const styles = css`
     outline: 2px solid ${token.focus};
     outline-offset: 2px;
   }
+  /* The ring around a button filled with the focus colour would merge with it: an inner ring in the
+     button's text colour sets the two apart, so the focus shows as plainly as on a field. */
+  .pay:focus-visible {
+    box-shadow: inset 0 0 0 2px var(--gateway-accent-text, light-dark(#ffffff, #0b1d3a));
+  }
+  [hidden] {
+    display: none !important;
+  }
   .secondary {
     border: 1px solid ${token.border};
     background: transparent;

@@ -7,6 +7,7 @@ import { errorText, futureExpiry, inner, typeInto } from '../../../test/support/
 import { DEFAULT_CONFIG, FakeMerchant, GATEWAY } from '../../../test/support/fake-merchant.ts';
 import type { CheckoutConfig } from '../../protocol/session.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
+import { de } from '../i18n/de.ts';
 import type { GatewayCheckout } from './checkout.ts';
 
 const VISA = '4111111111111111';
@@ -117,6 +118,8 @@ describe('gateway-checkout', () => {
   let events: EventLog;
 
   beforeEach(() => {
+    // A payment an earlier test left "under way" would be picked up as after a reload.
+    sessionStorage.clear();
     fake = new FakeMerchant();
     fake.install();
     events = new EventLog();
@@ -195,13 +198,15 @@ describe('gateway-checkout', () => {
       try {
         fake.payments = ['declined'];
         const el = await mount(
-          html`<div style="background: #121212; color: #e8e8e8; padding: 16px">
+          html`<div style="color-scheme: light dark; background: Canvas; color: CanvasText; padding: 16px">
             <gateway-checkout session-url="/checkout/session"></gateway-checkout>
           </div>`,
         );
-        // The dark scheme is in effect: the fields take their dark palette.
+        // The page follows the dark scheme, and so do the fields, on the page's own background.
         expect(matchMedia('(prefers-color-scheme: dark)').matches).to.equal(true);
-        expect(getComputedStyle(cardForm(el)).backgroundColor).to.equal('rgb(27, 27, 31)');
+        expect(getComputedStyle(el).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+        expect(getComputedStyle(cardForm(el)).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+        expect(getComputedStyle(inner(cardForm(el), 'number')).backgroundColor).to.equal('rgb(38, 39, 44)');
         await expect(el).to.be.accessible();
         await fillCard(el);
         await clickPay(el);
@@ -329,7 +334,9 @@ describe('gateway-checkout', () => {
       await clickPay(el);
       await settled(el, 'after paying');
 
-      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(events.of('gateway-success')).to.deep.equal([
+        { orderId: 'ord_1', status: 'paid', amount: 32.25, currency: 'EUR' },
+      ]);
       expect(statusText(el)).to.contain('Payment successful');
       expect(alertText(el)).to.equal('');
 
@@ -426,7 +433,7 @@ describe('gateway-checkout', () => {
       await settled(el, 'after the decline');
 
       expect(events.of('gateway-decline')).to.deep.equal([
-        { orderId: 'ord_1', reason: 'Decline, not sufficient funds' },
+        { orderId: 'ord_1', reason: 'Decline, not sufficient funds', amount: 32.25, currency: 'EUR' },
       ]);
       expect(alertText(el)).to.contain('insufficient funds');
       expect(statusText(el)).to.not.contain('successful');
@@ -438,7 +445,9 @@ describe('gateway-checkout', () => {
       await typeInto(cardForm(el), 'csc', '123');
       await clickPay(el);
       await settled(el, 'after paying again');
-      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_2', status: 'paid' }]);
+      expect(events.of('gateway-success')).to.deep.equal([
+        { orderId: 'ord_2', status: 'paid', amount: 32.25, currency: 'EUR' },
+      ]);
       const keys = fake
         .sessionPosts()
         .map((r) => (JSON.parse(r.body) as { idempotency_key: string }).idempotency_key);
@@ -468,7 +477,9 @@ describe('gateway-checkout', () => {
 
       await clickPay(el);
       await settled(el, 'after paying again');
-      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(events.of('gateway-success')).to.deep.equal([
+        { orderId: 'ord_1', status: 'paid', amount: 32.25, currency: 'EUR' },
+      ]);
       expect(fake.sessionPosts().length).to.equal(1);
       expect(fake.paymentPosts().map((r) => r.url)).to.deep.equal([
         `${GATEWAY}/do/ord_1`,
@@ -484,7 +495,9 @@ describe('gateway-checkout', () => {
       await clickPay(el);
       await settled(el, 'after the lost answer');
       expect(statusText(el)).to.contain('Payment successful');
-      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(events.of('gateway-success')).to.deep.equal([
+        { orderId: 'ord_1', status: 'paid', amount: 32.25, currency: 'EUR' },
+      ]);
       expect(events.of('gateway-error').length).to.equal(0);
       expect(fake.paymentPosts().length).to.equal(1);
     });
@@ -520,7 +533,9 @@ describe('gateway-checkout', () => {
       await settled(el, 'after Escape');
       expect(dialog.open).to.equal(false);
       expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
-      expect(alertText(el)).to.equal('Authentication was cancelled. No money was taken.');
+      expect(alertText(el)).to.equal(
+        'You closed your bank’s check before it finished, so the payment is not complete. Nothing has been charged.',
+      );
       expect(events.of<{ type: string }>('gateway-error').map((e) => e.type)).to.deep.equal(['cancelled']);
       expect(events.of('gateway-success').length).to.equal(0);
     });
@@ -540,7 +555,9 @@ describe('gateway-checkout', () => {
       await settled(el, 'after the challenge');
       expect(fake.statusGets().length).to.be.greaterThan(statusReads);
       expect(statusText(el)).to.contain('Payment successful');
-      expect(events.of('gateway-success')).to.deep.equal([{ orderId: 'ord_1', status: 'paid' }]);
+      expect(events.of('gateway-success')).to.deep.equal([
+        { orderId: 'ord_1', status: 'paid', amount: 32.25, currency: 'EUR' },
+      ]);
       expect(fake.paymentPosts().length).to.equal(1);
     });
 
@@ -759,6 +776,251 @@ describe('gateway-checkout', () => {
         'GET ?shop=a',
         'GET ?shop=b',
       ]);
+    });
+  });
+
+  describe('the merchant server refusing fields', () => {
+    it('puts each named field’s message beside the field, in the page’s language, never the server’s words', async () => {
+      fake.config = { ...DEFAULT_CONFIG, collect_email: true, avs: 'standard' };
+      fake.sessionFields = [
+        { path: 'email', message: 'must be an e-mail address', code: 'invalid_format' },
+        { path: 'billing_address.zip_code', message: 'must match the country', code: 'invalid' },
+      ];
+      await withPageLanguage('de', async () => {
+        const el = await mount();
+        const email = el.shadowRoot!.querySelector<HTMLInputElement>('#email')!;
+        await userEvent.type(email, 'a@b');
+        await fillCard(el);
+        const address = el.shadowRoot!.querySelector('gateway-billing-address')!;
+        await typeInto(address, 'address', '1 Main Street');
+        await typeInto(address, 'zip_code', '10115');
+        await clickPay(el);
+        await settled(el, 'after the refusal');
+        await el.updateComplete;
+        await address.updateComplete;
+        expect(alertText(el)).to.equal(
+          'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
+        );
+        expect(alertText(el)).to.not.contain('must');
+        expect(email.getAttribute('aria-invalid')).to.equal('true');
+        expect(el.shadowRoot!.querySelector('#email-error')!.textContent).to.equal(
+          'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+        );
+        expect(focused()).to.equal(email);
+        expect(errorText(address, 'zip_code')).to.equal(de.postalInvalid);
+        expect(inner(address, 'zip_code').getAttribute('aria-invalid')).to.equal('true');
+        // Nothing typed is lost, and nothing reached the gateway.
+        expect(inner(cardForm(el), 'number').value).to.equal('4111 1111 1111 1111');
+        expect(fake.paymentPosts()).to.have.length(0);
+        const error = events.of<{ type: string; fields: Array<{ path: string }> }>('gateway-error')[0]!;
+        expect(error.type).to.equal('session');
+        expect(error.fields.map((f) => f.path)).to.deep.equal(['email', 'billing_address.zip_code']);
+        await expect(el).to.be.accessible();
+
+        // Editing a field takes its server message away; the other stays until edited.
+        await userEvent.type(email, '.lv');
+        await el.updateComplete;
+        expect(email.getAttribute('aria-invalid')).to.equal('false');
+        expect(errorText(address, 'zip_code')).to.not.equal('');
+        await typeInto(address, 'zip_code', '1');
+        await address.updateComplete;
+        expect(errorText(address, 'zip_code')).to.equal('');
+      });
+    });
+
+    it('keeps a field it does not show out of the fields, and words the alert without it', async () => {
+      fake.sessionFields = [{ path: 'amount', message: 'is required for a phone order', code: 'required' }];
+      const el = await mount();
+      await fillCard(el);
+      await clickPay(el);
+      await settled(el, 'after the refusal');
+      expect(alertText(el)).to.equal('The payment could not be started. Check the details and try again.');
+      const error = events.of<{ fields: Array<{ path: string; code: string }> }>('gateway-error')[0]!;
+      expect(error.fields).to.deep.equal([
+        { path: 'amount', message: 'is required for a phone order', code: 'required' },
+      ]);
+    });
+  });
+
+  describe('amounts', () => {
+    it('says "Save card" for a zero amount, in each language', async () => {
+      fake.config = {
+        ...DEFAULT_CONFIG,
+        amount: 0,
+        save: { method: 'recurring', consent_required: true, merchant_name: 'Lindenhof Books' },
+      };
+      const el = await mount();
+      expect(payButton(el).textContent?.trim()).to.equal('Save card');
+      expect(within(el).getByRole('button', { name: 'Save card', exact: true }).query()).to.exist;
+      const words: Record<string, string> = {
+        de: 'Karte speichern',
+        es: 'Guardar tarjeta',
+        fr: 'Enregistrer la carte',
+        lv: 'Saglabāt karti',
+        ru: 'Сохранить карту',
+      };
+      for (const [language, text] of Object.entries(words)) {
+        el.language = language;
+        await el.updateComplete;
+        expect(payButton(el).textContent?.trim()).to.equal(text);
+      }
+      await expect(el).to.be.accessible();
+    });
+
+    it('with no amount to charge says "Pay" alone, sends nothing and tells the page', async () => {
+      fake.config = { ...DEFAULT_CONFIG, amount: null, moto: true, collect_email: false };
+      const el = await mount();
+      expect(payButton(el).textContent?.trim()).to.equal('Pay');
+      expect(events.of('gateway-ready')).to.deep.equal([{ amount: null, currency: 'EUR' }]);
+      await fillCard(el);
+      await clickPay(el);
+      await el.updateComplete;
+      expect(fake.sessionPosts()).to.have.length(0);
+      expect(fake.paymentPosts()).to.have.length(0);
+      expect(alertText(el)).to.equal('There is no amount to pay yet. Enter the amount first.');
+      expect(events.of<{ type: string }>('gateway-error').map((e) => e.type)).to.deep.equal(['amount']);
+      expect(inner(cardForm(el), 'number').value).to.equal('4111 1111 1111 1111');
+    });
+  });
+
+  describe('the focus ring', () => {
+    it('on the Pay button stands apart from the button’s own fill, as plainly as on a field', async () => {
+      const el = await mount();
+      const ring = (target: Element) => {
+        const style = getComputedStyle(target);
+        const { outlineStyle, outlineWidth, boxShadow, color } = style;
+        return { outlineStyle, width: parseFloat(outlineWidth), boxShadow, color };
+      };
+      const name = inner(cardForm(el), 'name');
+      await userEvent.click(name);
+      const field = ring(name);
+      await userEvent.keyboard('{Tab}');
+      expect(focused()).to.equal(payButton(el));
+      const button = ring(payButton(el));
+      expect(button.outlineStyle).to.equal('solid');
+      expect(button.width).to.be.at.least(field.width);
+      // The ring is the focus colour and so is the fill: an inner ring in the text colour parts them.
+      expect(button.boxShadow).to.contain('inset');
+      expect(button.boxShadow).to.contain(button.color);
+    });
+  });
+
+  describe('3-D Secure left unfinished', () => {
+    async function leftChallenge(template: TemplateResult = SESSION): Promise<GatewayCheckout> {
+      fake.payments = ['3ds'];
+      const el = await mount(template);
+      await fillCard(el);
+      await clickPay(el);
+      await waitUntil(() => el.shadowRoot!.querySelector('dialog')?.open, 'no challenge dialog');
+      const dialog = el.shadowRoot!.querySelector('dialog')!;
+      // One way out of our own: its Cancel (the bank's page may have its own, inside the frame).
+      const ours = [...dialog.querySelectorAll('button')].filter((b) => /Cancel/.test(b.textContent ?? ''));
+      expect(ours).to.have.length(1);
+      await userEvent.click(ours[0]!);
+      await settled(el, 'after Cancel');
+      return el;
+    }
+    const reopen = (el: GatewayCheckout) =>
+      within(el).getByRole('button', { name: 'Reopen the bank’s check', exact: true });
+
+    it('says the payment is not complete and offers to reopen the check; approving then pays the same order', async () => {
+      const el = await leftChallenge();
+      expect(alertText(el)).to.contain('the payment is not complete');
+      expect(fake.orders.get('ord_1')!.status).to.equal('in_progress');
+      await userEvent.click(reopen(el));
+      await waitUntil(() => el.shadowRoot!.querySelector('dialog')?.open, 'the challenge did not reopen');
+      fake.orders.get('ord_1')!.status = 'paid';
+      await settled(el, 'after the bank approved');
+      expect(statusText(el)).to.contain('Payment successful');
+      expect(fake.paymentPosts()).to.have.length(1);
+      expect(events.of('gateway-success')).to.deep.equal([
+        { orderId: 'ord_1', status: 'paid', amount: 32.25, currency: 'EUR' },
+      ]);
+    });
+
+    it('for an order created beforehand is no dead end: reopen is the way on, and a finished order is said', async () => {
+      fake.orders.set('ord_pre', { status: 'issued', reason: null });
+      const el = await leftChallenge(
+        html`<gateway-checkout api-do-url="${GATEWAY}/do/ord_pre" status-url="/checkout/status?order=ord_pre&token=t"></gateway-checkout>`,
+      );
+      expect(alertText(el)).to.contain('the payment is not complete');
+      expect(payButton(el).hidden).to.equal(true);
+      // Meanwhile the bank failed it (the customer finished in another window): reopening says so.
+      fake.orders.get('ord_pre')!.status = 'rejected';
+      fake.orders.get('ord_pre')!.reason = '3-D Secure authentication failed';
+      await userEvent.click(reopen(el));
+      await settled(el, 'after reopening a finished order');
+      expect(alertText(el)).to.equal('Your bank could not confirm the payment. No money was taken.');
+      expect(fake.paymentPosts()).to.have.length(1);
+    });
+  });
+
+  describe('a reload while paying', () => {
+    it('asks before the page is left while a payment is under way, and not otherwise', async () => {
+      const el = await mount();
+      await fillCard(el);
+      const idle = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(idle);
+      expect(idle.defaultPrevented).to.equal(false);
+      const release = fake.holdPayments();
+      await clickPay(el);
+      await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+      const paying = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(paying);
+      expect(paying.defaultPrevented).to.equal(true);
+      release();
+      await settled(el, 'after paying');
+    });
+
+    it('picks up the attempt after a reload and shows its result instead of a fresh form; storage holds no card data', async () => {
+      const release = fake.holdPayments();
+      const first = await mount();
+      await fillCard(first);
+      await clickPay(first);
+      await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+      const kept = Object.keys(sessionStorage)
+        .map((k) => sessionStorage.getItem(k) ?? '')
+        .join('');
+      expect(kept).to.contain('ord_1');
+      expect(kept).to.not.contain('4111');
+      expect(kept).to.not.contain(CSC);
+      expect(kept).to.not.contain(NAME);
+      // The page goes (a reload); the payment goes through at the gateway meanwhile.
+      fixtureCleanup();
+      release();
+      await waitUntil(() => fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
+
+      const again = await fixture<GatewayCheckout>(SESSION);
+      await settled(again, 'after the reload');
+      expect(statusText(again)).to.contain('Payment successful');
+      expect(payButton(again).disabled).to.equal(true);
+      expect(fake.sessionPosts()).to.have.length(1);
+      expect(fake.paymentPosts()).to.have.length(1);
+      expect(events.of<{ orderId: string }>('gateway-success').map((e) => e.orderId)).to.deep.equal([
+        'ord_1',
+      ]);
+    });
+
+    it('after a reload on an order nothing reached, shows the form and pays that order once', async () => {
+      fake.payments = ['lost', 'paid'];
+      const first = await mount();
+      await fillCard(first);
+      const release = fake.holdPayments();
+      await clickPay(first);
+      await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+      fixtureCleanup();
+      release();
+      const again = await mount();
+      await waitUntil(() => fake.statusGets().length > 0, 'no status asked');
+      await again.updateComplete;
+      expect(alertText(again)).to.equal('');
+      expect(payButton(again).disabled).to.equal(false);
+      await fillCard(again);
+      await clickPay(again);
+      await settled(again, 'after paying');
+      expect(statusText(again)).to.contain('Payment successful');
+      expect(fake.sessionPosts()).to.have.length(1);
+      expect(fake.orders.size).to.equal(1);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type FlowPhase, type FlowResult, PaymentFlow } from '../../flow/payment-flow.ts';
+import { type AttemptRecord, type FlowPhase, type FlowResult, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { clearSecurityCode, readCard } from '../card-form/card-access.ts';
@@ -10,6 +10,7 @@ import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
 import { baseStyles } from '../shared/styles.ts';
+import { AttemptResume } from './attempt-resume.ts';
 import { ChallengeController } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
@@ -17,6 +18,7 @@ import { emit } from './checkout-events.ts';
 import { errorText, resultText, statusText, type View } from './checkout-messages.ts';
 import { formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
+import { placeFieldErrors } from './field-errors.ts';
 import { resultPanel, resultPanelStyles } from './result-panel.ts';
 
 const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
@@ -96,6 +98,7 @@ export class GatewayCheckout extends GatewayElement {
   /** The customer agreed to save the card for the payment under way. */
   #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs === 'redirect');
+  readonly #resume = new AttemptResume(this, () => this.#busy);
 
   /**
    * The configuration, keyed on the URLs it comes from: a new URL aborts the load under way, so an
@@ -138,15 +141,36 @@ export class GatewayCheckout extends GatewayElement {
         sessionUrl: this.sessionUrl,
         apiDoUrl: this.apiDoUrl,
         statusUrl: this.statusUrl,
-        challenge: (url) => this.#challenge.open(url),
+        challenge: (url) => {
+          if (this.threeDs === 'redirect') this.#resume.navigating();
+          return this.#challenge.open(url);
+        },
         onPhase: (phase) => {
           this.phase = phase;
         },
+        onAttempt: (attempt) => this.#resume.save(attempt),
       });
       this.phase = 'idle';
       this.result = null;
     }
     super.willUpdate(changed);
+  }
+
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed);
+    const record = this.presentation === 'direct' ? this.#resume.load() : null;
+    if (record) void this.#pickUp(record);
+  }
+
+  /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */
+  async #pickUp(record: AttemptRecord): Promise<void> {
+    const result = await this.#flow!.resume(record);
+    if (result) this.#show(result);
+    else {
+      // Nothing reached the gateway: the form is what it was, and the same order may be paid.
+      this.#resume.clear();
+      this.phase = 'idle';
+    }
   }
 
   get #view(): View {
@@ -173,9 +197,13 @@ export class GatewayCheckout extends GatewayElement {
     return view === 'succeeded' || view === 'declined' || view === 'failed';
   }
 
+  /** What this checkout charges: null while nothing is set (a phone order before the amount is typed). */
+  get #amount(): number | null {
+    return this.#loaded?.amount ?? this.amount ?? null;
+  }
+
   #formatAmount(): string {
-    const config = this.#loaded;
-    return formatAmount(this.languageTag, config?.amount ?? this.amount, config?.currency ?? this.currency);
+    return formatAmount(this.languageTag, this.#amount, this.#loaded?.currency ?? this.currency);
   }
 
   /** The message of a decline or failure (the alert region), in the language of the moment. */
@@ -189,6 +217,8 @@ export class GatewayCheckout extends GatewayElement {
     const t = this.t;
     if (this.presentation === 'iframe') return this.#renderHosted();
     const config = this.#loaded;
+    // While a new session-url loads, the fields stay as they were: nothing typed is lost.
+    const fields = config ?? (this.#config.status === TaskStatus.PENDING ? this.#config.value : null) ?? null;
     const view = this.#view;
     const saveMethod = this.#saveMethod;
     const direct = this.presentation === 'direct';
@@ -209,7 +239,7 @@ export class GatewayCheckout extends GatewayElement {
         @input=${this.#onEdit}
         aria-busy=${busy ? 'true' : 'false'}
       >
-        ${config?.collect_email ? this.#email.render(t, locked) : nothing}
+        ${fields?.collect_email ? this.#email.render(t, locked) : nothing}
         ${
           direct
             ? html`<gateway-card-form
@@ -244,7 +274,20 @@ export class GatewayCheckout extends GatewayElement {
               ></gateway-save-consent>`
             : nothing
         }
-        <button part="pay-button" class="pay" type="submit" ?disabled=${locked || view === 'loading' || !config}>
+        ${
+          this.#reopenable
+            ? html`<button part="reopen-challenge" class="pay" type="button" @click=${this.#reopenChallenge}>
+                ${t.reopenChallenge}
+              </button>`
+            : nothing
+        }
+        <button
+          part="pay-button"
+          class=${this.#reopenable ? 'secondary' : 'pay'}
+          type="submit"
+          ?hidden=${this.#reopenable && !this.#canRetry}
+          ?disabled=${locked || view === 'loading' || !config}
+        >
           ${this.#payLabel()}
         </button>
       </form>
@@ -280,9 +323,28 @@ export class GatewayCheckout extends GatewayElement {
     const result = this.result;
     if (this.#view === 'failed' && result?.kind === 'failed' && !result.canRetry) return t.checkStatus;
     if (this.#busy) return t.processing;
+    // Nothing is charged: the card is verified and saved, and the button says so.
+    if (this.#amount === 0) return t.saveCard;
     const amount = this.#formatAmount();
     return amount ? t.payAmount(amount) : t.pay;
   }
+
+  get #reopenable(): boolean {
+    const result = this.result;
+    return this.phase === 'idle' && result?.kind === 'failed' && result.reopenable === true;
+  }
+
+  get #canRetry(): boolean {
+    const result = this.result;
+    return result?.kind !== 'failed' || result.canRetry;
+  }
+
+  readonly #reopenChallenge = async (): Promise<void> => {
+    const flow = this.#flow;
+    if (!flow || this.#busy) return;
+    this.result = null;
+    this.#show(await flow.reopenChallenge());
+  };
 
   #statusText(): string {
     const view = this.#view;
@@ -324,6 +386,11 @@ export class GatewayCheckout extends GatewayElement {
     if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
     if (this.presentation === 'redirect') return this.#redirectToHosted();
     if (!this.#validate()) return;
+    // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
+    if (this.#loaded && this.#amount === null) {
+      this.#show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
+      return;
+    }
     const card = readCard(this.cardForm!);
     if (!card) return;
     this.#cardSaved = !!this.consentForm?.checked;
@@ -361,10 +428,18 @@ export class GatewayCheckout extends GatewayElement {
   #show(result: FlowResult): void {
     this.phase = 'idle';
     this.result = result;
+    // Nothing reached the card: a reload need not pick this attempt up.
+    if (result.kind === 'failed' && result.canRetry && !result.reopenable) this.#resume.clear();
     if (result.kind === 'succeeded') {
       // The card is spent: nothing of it stays in the fields behind the result.
       this.cardForm?.clear();
-      emit(this, 'gateway-success', { orderId: result.orderId, status: result.status.status });
+      const { amount, currency } = result.status;
+      emit(this, 'gateway-success', {
+        orderId: result.orderId,
+        status: result.status.status,
+        amount,
+        currency,
+      });
       void this.updateComplete.then(() =>
         (this.#moto
           ? this.#newPaymentButton()
@@ -374,10 +449,34 @@ export class GatewayCheckout extends GatewayElement {
     } else if (result.kind === 'declined') {
       // Keep the card except its security code: the customer may try the same card again.
       if (this.cardForm) clearSecurityCode(this.cardForm);
-      emit(this, 'gateway-decline', { orderId: result.orderId, reason: result.reason });
+      const { amount, currency } = result.status;
+      emit(this, 'gateway-decline', { orderId: result.orderId, reason: result.reason, amount, currency });
     } else {
-      emit(this, 'gateway-error', { type: result.error.type, message: resultText(this.t, result) });
+      // The way on after a check left unfinished is to reopen it: the focus waits there.
+      if (result.reopenable)
+        void this.updateComplete.then(() =>
+          this.renderRoot.querySelector<HTMLElement>('button[part="reopen-challenge"]')?.focus(),
+        );
+      const fields = result.error.fields;
+      if (fields?.length) void this.#placeFieldErrors(fields);
+      emit(this, 'gateway-error', {
+        type: result.error.type,
+        message: resultText(this.t, result),
+        ...(fields?.length ? { fields } : {}),
+      });
     }
+  }
+
+  /** The merchant server's word on fields it named, beside each field, and the focus on the first. */
+  async #placeFieldErrors(fields: NonNullable<Extract<FlowResult, { kind: 'failed' }>['error']['fields']>) {
+    const placed = placeFieldErrors(this.t, fields);
+    if (placed.email) this.#email.showServerError(placed.email);
+    const address = this.addressForm?.showServerErrors(placed.address) ?? false;
+    const consent = this.consentForm?.showServerErrors(placed.consent) ?? false;
+    await this.updateComplete;
+    if (placed.email) this.renderRoot.querySelector<HTMLElement>('#email')?.focus();
+    else if (address) this.addressForm?.reportValidity();
+    else if (consent) this.consentForm?.reportValidity();
   }
 
   #newPaymentButton(): HTMLButtonElement | null {
@@ -387,6 +486,7 @@ export class GatewayCheckout extends GatewayElement {
   /** Clears every field and starts over with a new order (MOTO: the next caller). */
   readonly #newPayment = (): void => {
     this.#flow?.reset();
+    this.#resume.clear();
     this.cardForm?.clear();
     this.#email.clear();
     this.addressForm?.clear();
@@ -410,6 +510,7 @@ export class GatewayCheckout extends GatewayElement {
       const email = this.#email.value || undefined;
       const session = await flow.openSession({ email, options: { presentation: 'redirect' } });
       if (!session.full_page_checkout) throw new Error('The order has no full-page checkout.');
+      this.#resume.navigating();
       window.location.assign(session.full_page_checkout);
     } catch (error) {
       this.#sessionFailed(error, true);

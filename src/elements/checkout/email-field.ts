@@ -24,6 +24,8 @@ export class EmailField implements ReactiveController {
   #shown = false;
   /** Typed since the field was last left or a Pay tried: an address on its way is not wrong yet. */
   #typing = false;
+  /** What the merchant server said of the address, in the page's language, until it is edited. */
+  #server = '';
   readonly #host: ReactiveElement;
 
   constructor(host: ReactiveElement) {
@@ -52,15 +54,23 @@ export class EmailField implements ReactiveController {
     return this.#problem() === null;
   }
 
+  /** Shows the merchant server's refusal of the address beside the field, until it is edited. */
+  showServerError(message: string): void {
+    this.#server = message;
+    this.#host.requestUpdate();
+  }
+
   clear(): void {
     this.#value = '';
+    this.#server = '';
     this.#shown = this.#typing = false;
     this.#host.requestUpdate();
   }
 
   render(t: Catalog, disabled: boolean): TemplateResult {
     const problem = this.#problem();
-    const message = problem && this.#shown && !(this.#typing && problem === 'emailInvalid') ? t[problem] : '';
+    const own = problem && this.#shown && !(this.#typing && problem === 'emailInvalid') ? t[problem] : '';
+    const message = own || this.#server;
     return html`<div class="field" part="field email-field">
       <label part="label" for="email">${t.email}</label>
       <input
@@ -86,6 +96,7 @@ export class EmailField implements ReactiveController {
   readonly #onInput = (event: Event): void => {
     this.#value = (event.target as HTMLInputElement).value;
     this.#typing = true;
+    this.#server = '';
     this.#host.requestUpdate();
   };
 

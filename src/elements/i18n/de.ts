@@ -30,6 +30,7 @@ export const de: Catalog = {
   // gateway-checkout
   pay: 'Bezahlen',
   payAmount: (amount: string) => `${amount} bezahlen`,
+  saveCard: 'Karte speichern',
   loading: 'Bezahlformular wird geladen…',
   processing: 'Zahlung wird verarbeitet…',
   challenge: 'Warten auf die Bestätigung durch Ihre Bank…',
@@ -54,7 +55,13 @@ export const de: Catalog = {
   errorRejected: 'Der Zahlungsdienst hat die Zahlung nicht angenommen.',
   errorStatusUnknown:
     'Wir konnten nicht bestätigen, ob die Zahlung erfolgt ist. Bitte zahlen Sie nicht erneut, sondern prüfen Sie zuerst den Status.',
-  errorCancelled: 'Die Authentifizierung wurde abgebrochen. Es wurde kein Geld abgebucht.',
+  errorCancelled:
+    'Sie haben die Prüfung Ihrer Bank vor dem Ende geschlossen; die Zahlung ist nicht abgeschlossen. Es wurde nichts abgebucht.',
+  errorAmount: 'Es gibt noch keinen Betrag. Geben Sie zuerst den Betrag ein.',
+  reopenChallenge: 'Prüfung der Bank wieder öffnen',
+  errorFields: 'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
+  emailRejected: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+  fieldInvalid: 'Prüfen Sie dieses Feld.',
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',
   acceptedCards: 'Akzeptierte Karten',

@@ -34,6 +34,7 @@ export const en = {
   // gateway-checkout
   pay: 'Pay',
   payAmount: (amount: string) => `Pay ${amount}`,
+  saveCard: 'Save card',
   loading: 'Loading the checkout…',
   processing: 'Processing the payment…',
   challenge: 'Waiting for your bank to confirm the payment…',
@@ -55,7 +56,13 @@ export const en = {
   errorRejected: 'The payment service did not accept the payment.',
   errorStatusUnknown:
     'We could not confirm whether the payment went through. Please do not pay again; check the status first.',
-  errorCancelled: 'Authentication was cancelled. No money was taken.',
+  errorCancelled:
+    'You closed your bank’s check before it finished, so the payment is not complete. Nothing has been charged.',
+  errorAmount: 'There is no amount to pay yet. Enter the amount first.',
+  reopenChallenge: 'Reopen the bank’s check',
+  errorFields: 'The shop could not accept some details. Check the marked fields.',
+  emailRejected: 'Enter a valid e-mail address, like name@example.com.',
+  fieldInvalid: 'Check this field.',
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
   // card entry: brand row, e-mail field, a failed Pay, the result panel
   acceptedCards: 'Accepted cards',

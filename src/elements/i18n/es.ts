@@ -30,6 +30,7 @@ export const es: Catalog = {
   // gateway-checkout
   pay: 'Pagar',
   payAmount: (amount: string) => `Pagar ${amount}`,
+  saveCard: 'Guardar tarjeta',
   loading: 'Cargando el formulario de pago…',
   processing: 'Procesando el pago…',
   challenge: 'Esperando la confirmación de su banco…',
@@ -51,7 +52,13 @@ export const es: Catalog = {
   errorRejected: 'El servicio de pago no aceptó el pago.',
   errorStatusUnknown:
     'No pudimos confirmar si el pago se realizó. No vuelva a pagar; compruebe antes el estado.',
-  errorCancelled: 'La autenticación se canceló. No se ha cobrado nada.',
+  errorCancelled:
+    'Cerró la verificación de su banco antes de terminar, así que el pago no está completo. No se ha cobrado nada.',
+  errorAmount: 'Todavía no hay importe. Introduzca primero el importe.',
+  reopenChallenge: 'Volver a abrir la verificación del banco',
+  errorFields: 'La tienda no pudo aceptar algunos datos. Revise los campos marcados.',
+  emailRejected: 'Introduzca un correo electrónico válido, como nombre@example.com.',
+  fieldInvalid: 'Revise este campo.',
   errorRetry: 'El pago no se completó. No se ha cobrado nada; puede intentarlo de nuevo.',
   acceptedCards: 'Tarjetas aceptadas',
   emailRequired: 'Introduce tu correo electrónico.',

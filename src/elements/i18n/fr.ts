@@ -30,6 +30,7 @@ export const fr: Catalog = {
   // gateway-checkout
   pay: 'Payer',
   payAmount: (amount: string) => `Payer ${amount}`,
+  saveCard: 'Enregistrer la carte',
   loading: 'Chargement du formulaire de paiement…',
   processing: 'Traitement du paiement…',
   challenge: 'En attente de la confirmation de votre banque…',
@@ -51,7 +52,13 @@ export const fr: Catalog = {
   errorRejected: 'Le service de paiement n’a pas accepté le paiement.',
   errorStatusUnknown:
     'Nous n’avons pas pu confirmer le paiement. Ne payez pas à nouveau avant d’avoir vérifié son état.',
-  errorCancelled: 'L’authentification a été annulée. Aucun montant n’a été débité.',
+  errorCancelled:
+    'Vous avez fermé la vérification de votre banque avant la fin : le paiement n’est pas terminé. Rien n’a été débité.',
+  errorAmount: 'Aucun montant n’est encore indiqué. Saisissez d’abord le montant.',
+  reopenChallenge: 'Rouvrir la vérification de la banque',
+  errorFields: 'La boutique n’a pas pu accepter certaines informations. Vérifiez les champs signalés.',
+  emailRejected: 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
+  fieldInvalid: 'Vérifiez ce champ.',
   errorRetry: 'Le paiement n’a pas abouti. Aucun montant n’a été débité ; vous pouvez réessayer.',
   acceptedCards: 'Cartes acceptées',
   emailRequired: 'Saisissez votre adresse e-mail.',

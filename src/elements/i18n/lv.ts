@@ -29,6 +29,7 @@ export const lv: Catalog = {
   // gateway-checkout
   pay: 'Maksāt',
   payAmount: (amount: string) => `Maksāt ${amount}`,
+  saveCard: 'Saglabāt karti',
   loading: 'Ielādē maksājuma formu…',
   processing: 'Apstrādā maksājumu…',
   challenge: 'Gaida, kamēr jūsu banka apstiprinās maksājumu…',
@@ -50,7 +51,13 @@ export const lv: Catalog = {
   errorRejected: 'Maksājumu pakalpojums nepieņēma maksājumu.',
   errorStatusUnknown:
     'Neizdevās pārliecināties, vai maksājums notika. Lūdzu, nemaksājiet vēlreiz, vispirms pārbaudiet statusu.',
-  errorCancelled: 'Autentifikācija atcelta. Nauda netika noņemta.',
+  errorCancelled:
+    'Jūs aizvērāt bankas pārbaudi pirms tās beigām, tāpēc maksājums nav pabeigts. Nauda nav noņemta.',
+  errorAmount: 'Summa vēl nav norādīta. Vispirms ievadiet summu.',
+  reopenChallenge: 'Atvērt bankas pārbaudi vēlreiz',
+  errorFields: 'Veikals nevarēja pieņemt dažus datus. Pārbaudiet atzīmētos laukus.',
+  emailRejected: 'Ievadiet derīgu e-pasta adresi, piemēram, vards@example.com.',
+  fieldInvalid: 'Pārbaudiet šo lauku.',
   errorRetry: 'Maksājums neizdevās. Nauda netika noņemta; varat mēģināt vēlreiz.',
   acceptedCards: 'Pieņemtās kartes',
   emailRequired: 'Ievadiet savu e-pasta adresi.',

@@ -27,9 +27,16 @@ export abstract class FormControlElement extends GatewayElement {
   #editing: string | null = null;
   #submitted = false;
   #errors: ReadonlyMap<string, FieldError> = new Map();
+  /** Messages the merchant's server gave for fields, by field id; each lasts until its field is edited. */
+  #serverErrors = new Map<string, string>();
 
   constructor() {
     super();
+    // Editing a field the server named answers the server's message: it goes, the field's own rules stay.
+    this.addEventListener('input', (event) => {
+      const id = (event.composedPath()[0] as HTMLElement | undefined)?.id;
+      if (id && this.#serverErrors.delete(id)) this.requestUpdate();
+    });
     // A failed submit of the host form (its `invalid` event) shows every error.
     this.addEventListener('invalid', () => this.showAllErrors());
     // Inputs in a shadow root have no form owner, so the browser's implicit submission (Enter in a
@@ -82,6 +89,20 @@ export abstract class FormControlElement extends GatewayElement {
     return !first;
   }
 
+  /**
+   * Shows what the merchant's server said about fields it named (by field id, already in the
+   * page's language), at once and beside each field, until that field is edited. Fields this
+   * element does not have are ignored. Returns whether any was shown.
+   */
+  showServerErrors(errors: ReadonlyMap<string, string>): boolean {
+    const root = this.renderRoot as ShadowRoot | undefined;
+    this.#serverErrors = new Map([...errors].filter(([id]) => root?.getElementById?.(id)));
+    if (!this.#serverErrors.size) return false;
+    this.#submitted = true;
+    this.requestUpdate();
+    return true;
+  }
+
   formDisabledCallback(disabled: boolean): void {
     this.#formDisabled = disabled;
     this.requestUpdate();
@@ -114,7 +135,12 @@ export abstract class FormControlElement extends GatewayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.syncState(changed);
-    this.#errors = this.errors();
+    const own = this.errors();
+    // A field's own rule wins over the server's word about it: it is the one the person can act on.
+    const merged = new Map(own);
+    for (const [id, message] of this.#serverErrors)
+      if (!merged.has(id)) merged.set(id, { kind: 'type', message });
+    this.#errors = merged;
     this.#applyValidity();
   }
 
@@ -170,6 +196,7 @@ export abstract class FormControlElement extends GatewayElement {
   /** Forgets that fields were left or a submit tried, so errors wait for the next blur or submit. */
   protected resetInteraction(): void {
     this.#touched.clear();
+    this.#serverErrors.clear();
     this.#submitted = false;
     this.#editing = null;
     this.requestUpdate();

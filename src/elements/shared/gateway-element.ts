@@ -13,7 +13,7 @@ export abstract class GatewayElement extends LitElement {
   /** Language of the texts (e.g. `de`, `en-GB`); unset follows the nearest `lang` of the page. */
   @property() language?: string;
 
-  /** Colour scheme: `light`, `dark`, or unset to follow `prefers-color-scheme`. */
+  /** Colour scheme: `light`, `dark`, or unset to follow the page (its `color-scheme`). */
   @property({ reflect: true }) theme?: 'light' | 'dark';
 
   #tag = 'en';

@@ -2,17 +2,17 @@ import { css } from 'lit';
 import { token } from './tokens.ts';
 
 /**
- * Styles shared by every element: the theme tokens (read with their defaults, see tokens.ts), light
- * and dark schemes (`prefers-color-scheme`, or the `theme` attribute), logical properties so right-to-left works.
+ * Styles shared by every element: the theme tokens (read with their defaults, see tokens.ts), the
+ * page's colour scheme (its `color-scheme`, which the host inherits, or the `theme` attribute),
+ * logical properties so right-to-left works. The host paints no background of its own: the
+ * elements sit on the page's, light or dark, as its own fields would.
  */
 export const baseStyles = css`
   :host {
-    color-scheme: light dark;
     display: block;
     font-family: ${token.fontFamily};
     font-size: ${token.fontSize};
     color: ${token.text};
-    background: ${token.background};
   }
   :host([theme='light']) {
     color-scheme: light;

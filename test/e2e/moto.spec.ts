@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { gateway, newestOrder, payButton, recordEvents, setFault, statusLine } from './support.ts';
+
+// The call-centre agent's screen, used as an agent uses it: keyboard only, one caller after another.
+
+test.beforeEach(async ({ page }) => {
+  await setFault('none');
+  await recordEvents(page);
+});
+
+/** Presses Tab until the focused control has this accessible name, as a person tabs to a field. */
+async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  for (let i = 0; i < 12; i++) {
+    const current = await page.evaluate(() => {
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      if (!el) return '';
+      const labelled = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
+      return (
+        (el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '').trim() ||
+        el.textContent?.trim() ||
+        ''
+      );
+    });
+    if (typeof name === 'string' ? current === name : name.test(current)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+async function takeCall(
+  page: Page,
+  call: { amount: string; reference: string; email: string; number: string },
+): Promise<void> {
+  const amount = page.getByLabel('Amount (EUR)');
+  await expect(amount).toBeFocused();
+  await page.keyboard.type(call.amount);
+  await tabTo(page, 'Order reference');
+  await page.keyboard.type(call.reference);
+  await tabTo(page, 'E-mail');
+  await page.keyboard.type(call.email);
+  await tabTo(page, 'Card number');
+  await page.keyboard.type(call.number, { delay: 5 });
+  await tabTo(page, 'Expiry date');
+  await page.keyboard.type('1234', { delay: 5 });
+  await tabTo(page, 'Cardholder name');
+  await page.keyboard.type('Anna Berzina');
+  await page.keyboard.press('Enter');
+}
+
+test('three callers in a row by keyboard alone, each with its own amount, all listed newest first', async ({
+  page,
+}) => {
+  await page.goto('/moto/');
+  const list = page.getByRole('table', { name: 'Taken this shift' });
+  await expect(list.getByRole('row', { name: 'No payments yet' })).toBeVisible();
+  await expect(payButton(page)).toHaveText('Pay');
+
+  const calls = [
+    { amount: '12.50', reference: 'CALL-1', email: 'one@example.com', number: '4111111111111111' },
+    { amount: '7', reference: 'CALL-2', email: 'two@example.com', number: '4000000000000002' },
+    { amount: '120.05', reference: 'CALL-3', email: 'three@example.com', number: '5555555555554444' },
+  ];
+  for (const [i, call] of calls.entries()) {
+    await takeCall(page, call);
+    const done = page.locator('gateway-checkout').getByRole('button', { name: 'New payment' });
+    await expect(done).toBeFocused();
+    const order = await newestOrder();
+    expect(order?.number).toBe(call.reference);
+    expect(order?.total).toBe(Number(call.amount));
+    expect(order?.is_moto).toBe(true);
+    await expect(list.getByRole('row')).toHaveCount(i + 2);
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Amount (EUR)')).toHaveValue('');
+    await expect(page.getByLabel('Order reference')).toHaveValue('');
+    const checkout = page.locator('gateway-checkout');
+    await expect(checkout.getByLabel('Card number')).toHaveValue('');
+    await expect(checkout.getByLabel('E-mail')).toHaveValue('');
+    await expect(checkout.getByLabel('Security code')).toHaveCount(0);
+    await expect(statusLine(page)).toHaveText('');
+    await expect(payButton(page)).toHaveText('Pay');
+  }
+
+  const rows = list.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('CALL-3');
+  await expect(rows.nth(0)).toContainText('€120.05');
+  await expect(rows.nth(0)).toContainText('EUR');
+  await expect(rows.nth(0)).toContainText('Paid');
+  await expect(rows.nth(1)).toContainText('CALL-2');
+  await expect(rows.nth(1)).toContainText('€7.00');
+  await expect(rows.nth(1)).toContainText(/Declined/);
+  await expect(rows.nth(2)).toContainText('CALL-1');
+  await expect(rows.nth(2)).toContainText('€12.50');
+  for (let i = 0; i < 3; i++) await expect(rows.nth(i).locator('time')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  // Only what was paid counts towards the shift's total.
+  await expect(list.locator('tfoot')).toContainText('€132.55');
+
+  // Every result can be reached by keyboard, with the widget's focus ring.
+  await expect(page.getByLabel('Amount (EUR)')).toBeFocused();
+  for (const reference of ['CALL-3', 'CALL-2', 'CALL-1']) {
+    await tabTo(page, new RegExp(reference));
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { style: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(ring).toEqual({ style: 'solid', width: '2px' });
+  }
+});
+
+test('no amount typed: nothing is sent, the agent is told at the Amount field', async ({ page }) => {
+  await page.goto('/moto/');
+  const before = (await newestOrder())?.id;
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') sent.push(r.url());
+  });
+  await expect(payButton(page)).toHaveText('Pay');
+  await tabTo(page, 'E-mail');
+  await page.keyboard.type('caller@example.com');
+  await tabTo(page, 'Card number');
+  await page.keyboard.type('4111111111111111', { delay: 5 });
+  await tabTo(page, 'Expiry date');
+  await page.keyboard.type('1234', { delay: 5 });
+  await tabTo(page, 'Cardholder name');
+  await page.keyboard.type('Anna Berzina');
+  await page.keyboard.press('Enter');
+
+  const amount = page.getByLabel('Amount (EUR)');
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Enter the amount the caller pays.')).toBeVisible();
+  expect(sent).toEqual([]);
+  expect((await newestOrder())?.id).toBe(before);
+  await expect(
+    page.getByRole('table', { name: 'Taken this shift' }).getByRole('row', { name: 'No payments yet' }),
+  ).toBeVisible();
+
+  // Typing the amount then paying keeps the card the agent already keyed in.
+  await page.keyboard.type('9.99');
+  await expect(page.getByText('Enter the amount the caller pays.')).toBeHidden();
+  await page.keyboard.press('Tab');
+  await expect(payButton(page)).toHaveText('Pay €9.99');
+  await page.locator('gateway-checkout').getByLabel('Cardholder name').press('Enter');
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const order = await newestOrder();
+  expect(order?.total).toBe(9.99);
+  expect((await gateway.orders.get(order!.id)).status).toBe('paid');
+});
+
+test('the merchant server refuses a phone order without an amount', async ({ page }) => {
+  const res = await page.request.post('/checkout/session?moto=1', {
+    headers: { 'content-type': 'application/json' },
+    data: { idempotency_key: 'moto-without-amount-0001', email: 'caller@example.com' },
+  });
+  expect(res.status()).toBe(400);
+  const body = (await res.json()) as { error: { fields: Array<{ path: string; code: string }> } };
+  expect(body.error.fields).toEqual([expect.objectContaining({ path: 'amount', code: 'required' })]);
+  const config = await (await page.request.get('/checkout/session?moto=1')).json();
+  expect(config.amount).toBeNull();
+});
