@@ -210,7 +210,7 @@ const MOTO_SCRIPT = `
   const CURRENCY = 'EUR';
   // "12", "12.5", "12,50": what an agent types for an amount; at most two decimals.
   const parseAmount = (text) => {
-    const match = /^s*(d{1,6})(?:[.,](d{1,2}))?s*$/.exec(text);
+    const match = /^\\s*(\\d{1,6})(?:[.,](\\d{1,2}))?\\s*$/.exec(text);
     if (!match) return null;
     const value = Number(match[1] + '.' + (match[2] || '0'));
     return value >= 0.01 && value <= 100000 ? value : null;

@@ -449,6 +449,8 @@ export class GatewayCheckout extends GatewayElement {
     } else if (result.kind === 'declined') {
       // Keep the card except its security code: the customer may try the same card again.
       if (this.cardForm) clearSecurityCode(this.cardForm);
+      // An agent tells the caller and goes on from "New payment", as after a success.
+      if (this.#moto) void this.updateComplete.then(() => this.#newPaymentButton()?.focus());
       const { amount, currency } = result.status;
       emit(this, 'gateway-decline', { orderId: result.orderId, reason: result.reason, amount, currency });
     } else {
