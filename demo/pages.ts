@@ -170,8 +170,8 @@ ${head('Phone orders', integrity)}
   </section>
   <section aria-labelledby="taken-heading">
     <h2 id="taken-heading">Taken this shift</h2>
-    <table aria-labelledby="taken-heading">
-      <thead><tr><th scope="col">Time</th><th scope="col">Reference</th><th scope="col">Amount</th><th scope="col">Currency</th><th scope="col">Result</th></tr></thead>
+    <table class="shift" aria-labelledby="taken-heading">
+      <thead><tr><th scope="col">Time</th><th scope="col">Reference</th><th scope="col" class="num">Amount</th><th scope="col">Currency</th><th scope="col">Result</th></tr></thead>
       <tbody id="taken"><tr class="empty"><td colspan="5">No payments yet</td></tr></tbody>
       <tfoot id="totals"></tfoot>
     </table>
@@ -183,20 +183,23 @@ ${head('Phone orders', integrity)}
 }
 
 const MOTO_STYLE = `
+  .agent input { background: light-dark(#ffffff, #26272c); color: inherit; border-color: light-dark(#767982, #8c8f98); }
   .agent input[aria-invalid="true"] { border-color: light-dark(#b3261e, #ffb4ab); }
   .agent input:focus-visible { outline: 2px solid light-dark(#1f5fd6, #8ab4ff); outline-offset: 1px; }
   .field-error { color: light-dark(#b3261e, #ffb4ab); font-size: 0.875rem; }
   .field-error:empty { display: none; }
-  #taken tr[tabindex]:focus-visible { outline: 2px solid light-dark(#1f5fd6, #8ab4ff); outline-offset: -2px; border-radius: 4px; }
-  #taken td, thead th { padding: 6px 8px 6px 0; }
-  thead th { font-size: 0.8125rem; font-weight: 600; color: color-mix(in srgb, CanvasText 70%, transparent); border-block-end: 1px solid color-mix(in srgb, CanvasText 15%, transparent); }
-  #taken td:nth-child(3), thead th:nth-child(3), tfoot td:nth-child(2) { text-align: end; font-variant-numeric: tabular-nums; }
-  #taken tr + tr td { border-block-start: 1px solid color-mix(in srgb, CanvasText 8%, transparent); }
-  #taken .empty td { text-align: center; padding: 24px 0; color: color-mix(in srgb, CanvasText 60%, transparent); }
-  .result-paid { color: light-dark(#146c2e, #6dd58c); font-weight: 600; }
-  .result-declined, .result-error { color: light-dark(#b3261e, #ffb4ab); font-weight: 600; }
-  tfoot th, tfoot td { border-block-start: 1px solid color-mix(in srgb, CanvasText 25%, transparent); padding-block: 8px 0; font-weight: 600; }
-  time { font-variant-numeric: tabular-nums; }
+  .shift th, .shift td { padding: 8px 12px 8px 0; vertical-align: baseline; }
+  .shift th:last-child, .shift td:last-child { padding-inline-end: 4px; }
+  .shift thead th { font-size: 0.8125rem; font-weight: 600; color: color-mix(in srgb, CanvasText 70%, transparent); border-block-end: 1px solid color-mix(in srgb, CanvasText 15%, transparent); }
+  .shift .num { text-align: end; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .shift tbody tr + tr td { border-block-start: 1px solid color-mix(in srgb, CanvasText 8%, transparent); }
+  .shift tbody tr[tabindex]:focus-visible { outline: 2px solid light-dark(#1f5fd6, #8ab4ff); outline-offset: -2px; }
+  .shift .empty td { text-align: center; padding: 24px 0; color: color-mix(in srgb, CanvasText 60%, transparent); }
+  .shift .result-paid { color: light-dark(#146c2e, #6dd58c); font-weight: 600; }
+  .shift .result-declined { color: light-dark(#b3261e, #ffb4ab); font-weight: 600; }
+  .shift .reason { display: block; font-size: 0.8125rem; font-weight: 400; color: color-mix(in srgb, CanvasText 70%, transparent); }
+  .shift tfoot th, .shift tfoot td { border-block-start: 1px solid color-mix(in srgb, CanvasText 25%, transparent); font-weight: 600; }
+  .shift time { font-variant-numeric: tabular-nums; }
 `;
 
 // Plain script on the page, as a merchant would write it: no build step, only the element's events.
@@ -269,9 +272,11 @@ const MOTO_SCRIPT = `
       time.dateTime = p.at.toISOString();
       time.textContent = p.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
       cell(tr, p.reference);
-      cell(tr, money(p.amount, p.currency));
+      cell(tr, money(p.amount, p.currency), 'num');
       cell(tr, p.currency);
-      cell(tr, p.result, 'result-' + p.kind);
+      const result = cell(tr, p.result, 'result-' + p.kind);
+      if (p.reason) result.appendChild(document.createElement('span')).textContent = p.reason;
+      if (p.reason) result.lastChild.className = 'reason';
       tr.title = 'Order ' + p.orderId;
     }
     totals.replaceChildren();
@@ -283,7 +288,7 @@ const MOTO_SCRIPT = `
       th.scope = 'row';
       th.colSpan = 2;
       th.textContent = 'Total paid, ' + currency;
-      cell(tr, money(cents / 100, currency));
+      cell(tr, money(cents / 100, currency), 'num');
       cell(tr, currency);
       cell(tr, shift.filter((p) => p.kind === 'paid' && p.currency === currency).length + ' paid');
     }
@@ -293,7 +298,7 @@ const MOTO_SCRIPT = `
   checkout.addEventListener('gateway-ready', (e) => {
     current = { amount: e.detail.amount, currency: e.detail.currency || CURRENCY };
   });
-  const record = (detail, kind, result) => {
+  const record = (detail, kind, result, reason) => {
     shift.unshift({
       at: new Date(),
       orderId: detail.orderId,
@@ -302,11 +307,12 @@ const MOTO_SCRIPT = `
       currency: detail.currency ?? current.currency,
       kind,
       result,
+      reason,
     });
     render();
   };
   checkout.addEventListener('gateway-success', (e) => record(e.detail, 'paid', e.detail.status === 'hold' ? 'Authorized' : 'Paid'));
-  checkout.addEventListener('gateway-decline', (e) => record(e.detail, 'declined', 'Declined: ' + e.detail.reason));
+  checkout.addEventListener('gateway-decline', (e) => record(e.detail, 'declined', 'Declined', e.detail.reason));
   // The next caller starts at the amount, with nothing of the last one left.
   checkout.addEventListener('gateway-new-payment', (e) => {
     e.preventDefault();

@@ -260,3 +260,33 @@ test('redirect presentation: the customer pays on the gateway’s page and comes
   const orderId = await page.locator('code').first().textContent();
   expect((await gateway.orders.get(orderId!)).status).toBe('paid');
 });
+
+test('an e-mail the merchant server refuses is marked at the field, in the page’s language, never in its raw words', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const before = (await newestOrder())?.id;
+  const checkout = page.locator('gateway-checkout');
+  // "a@b" passes the browser's own check; the merchant server's rule refuses it.
+  await typeEmail(page, 'a@b');
+  await typeCard(page, { number: '4111111111111111' });
+  await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
+  await checkout.getByRole('button', { name: /bezahlen/ }).click();
+  const email = checkout.getByLabel('E-Mail');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/Geben Sie eine gültige E-Mail-Adresse ein/);
+  await expect(alertLine(page)).toHaveText(
+    'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
+  );
+  await expect(checkout).not.toContainText('must be');
+  await expect(checkout).not.toContainText('email:');
+  expect((await newestOrder())?.id).toBe(before);
+
+  // Corrected, it pays; the card typed before is still there.
+  await email.fill('anna@example.com');
+  await expect(email).toHaveAttribute('aria-invalid', 'false');
+  await checkout.getByRole('button', { name: /bezahlen/ }).click();
+  await expect(statusLine(page)).toHaveText(/Zahlung erfolgreich|erfolgreich/);
+  expect((await orderOfLastResult(page)).status).toBe('paid');
+});

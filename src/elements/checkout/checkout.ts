@@ -31,15 +31,16 @@ const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'ver
  *
  * @fires gateway-ready - The checkout knows what it charges. detail: `{ amount, currency }`.
  * @fires gateway-change - The customer edited the card. detail: `{ brand, complete, empty, valid }`.
- * @fires gateway-success - The order is paid (or held on a two-step order). detail: `{ orderId, status }`.
- * @fires gateway-decline - The gateway declined. detail: `{ orderId, reason }`.
- * @fires gateway-error - The checkout could not load (`type: "config"`), or the payment could not be completed or confirmed. detail: `{ type, message }`.
+ * @fires gateway-success - The order is paid (or held on a two-step order). detail: `{ orderId, status, amount, currency }`.
+ * @fires gateway-decline - The gateway declined. detail: `{ orderId, reason, amount, currency }`.
+ * @fires gateway-error - The checkout could not load (`type: "config"`), has no amount to charge (`type: "amount"`, nothing sent), or the payment could not be completed or confirmed. detail: `{ type, message, fields? }`.
  * @fires gateway-new-payment - MOTO "New payment" cleared the form. Cancel it to move the focus yourself.
  *
  * @csspart form - The form around every field; hidden once a payment succeeded.
  * @csspart result - The panel after a success: amount, order number, whether the card was saved.
  * @csspart field - The e-mail field's wrapper (also `email-field`), with `label`, `input` (`email-input`) and `error`.
- * @csspart pay-button - The button that pays.
+ * @csspart pay-button - The button that pays ("Save card" when the amount is zero).
+ * @csspart reopen-challenge - Reopens a 3-D Secure check closed before it finished.
  * @csspart status - The progress and result line.
  * @csspart message - The decline or error message.
  * @csspart new-payment - The "New payment" button of MOTO mode (in the result panel after a success).
