@@ -183,6 +183,46 @@ describe('PaymentFlow against the sandbox', () => {
     expect(order.paid ?? null).toBeNull();
   });
 
+  it('a closed challenge can be reopened while the order waits for the bank, and then pays that order', async () => {
+    const ends = ['close', 'approve'] as const;
+    let opened = 0;
+    const records: unknown[] = [];
+    const { flow, sent } = flowFor('one-step', {
+      challenge: (url) => challenger(ends[opened++]!)(url),
+      onAttempt: (record) => records.push(record),
+    });
+    const left = await flow.pay({ card: { ...visa, number: '4000000000003220' }, request });
+    expect(left).toMatchObject({
+      kind: 'failed',
+      error: { type: 'cancelled' },
+      reopenable: true,
+      canRetry: true,
+    });
+    const paid = await flow.reopenChallenge();
+    expect(paid).toMatchObject({ kind: 'succeeded', orderId: left.orderId });
+    expect(payments(sent)).toHaveLength(1);
+    expect(attempts(await gateway.orders.get(left.orderId!))).toBe(1);
+    // What a reload would keep: the order's addresses and the challenge's, never the card.
+    expect(JSON.stringify(records)).toContain(left.orderId!);
+    expect(JSON.stringify(records)).toContain('"challengeUrl"');
+    expect(JSON.stringify(records)).not.toContain('4000000000003220');
+    expect(JSON.stringify(records)).not.toContain('"123"');
+  });
+
+  it('resume() after a reload reports a paid order, and null for an order nothing reached', async () => {
+    const kept: Array<Parameters<NonNullable<PaymentFlowOptions['onAttempt']>>[0]> = [];
+    const { flow } = flowFor('one-step', { onAttempt: (record) => kept.push(record) });
+    await setFault('timeout');
+    const first = await flow.pay({ card: visa, request });
+    expect(first.kind).toBe('succeeded');
+    const after = await flowFor().flow.resume(kept[0]!);
+    expect(after).toMatchObject({ kind: 'succeeded', orderId: first.orderId });
+
+    const { flow: other } = flowFor();
+    const session = await other.openSession(request);
+    expect(await flowFor().flow.resume({ session })).toBeNull();
+  });
+
   it('a session the merchant refuses names the field, and nothing reaches the gateway', async () => {
     const { flow, sent } = flowFor('zero-amount');
     const before = (await gateway.orders.list()).results.length;

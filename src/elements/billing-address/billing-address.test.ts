@@ -172,9 +172,9 @@ describe('gateway-billing-address', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('is accessible dark and right to left, in Russian', async () => {
+  it('is accessible dark (on a dark page: it paints no background of its own) and right to left, in Russian', async () => {
     const wrap = await fixture<HTMLElement>(
-      html`<div dir="rtl" lang="ru"><gateway-billing-address theme="dark" mode="full"></gateway-billing-address></div>`,
+      html`<div dir="rtl" lang="ru" style="background: #101114"><gateway-billing-address theme="dark" mode="full"></gateway-billing-address></div>`,
     );
     const el = wrap.querySelector('gateway-billing-address')!;
     expect(el.shadowRoot!.querySelector('label[for=address]')?.textContent).to.equal('Адрес');

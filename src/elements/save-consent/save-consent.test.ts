@@ -80,9 +80,9 @@ describe('gateway-save-consent', () => {
     expect(errorText(el, 'consent')).to.equal('');
   });
 
-  it('is accessible dark and right to left', async () => {
+  it('is accessible dark (on a dark page: it paints no background of its own) and right to left', async () => {
     const wrap = await fixture<HTMLElement>(
-      html`<div dir="rtl"><gateway-save-consent theme="dark" merchant-name="Acme" language="fr"></gateway-save-consent></div>`,
+      html`<div dir="rtl" style="background: #101114"><gateway-save-consent theme="dark" merchant-name="Acme" language="fr"></gateway-save-consent></div>`,
     );
     const el = wrap.querySelector('gateway-save-consent')!;
     await el.updateComplete;
