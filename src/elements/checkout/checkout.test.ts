@@ -129,6 +129,7 @@ describe('gateway-checkout', () => {
     fixtureCleanup();
     events.stop();
     fake.uninstall();
+    sessionStorage.clear();
   });
 
   describe('defaults and accessibility', () => {
