@@ -76,7 +76,10 @@ test('3-D Secure: Cancel in our dialog says what is true, and reopening the chec
   await payButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
   await expect(dialog).toBeVisible();
-  // Our dialog has one Cancel of its own, outside the bank's page.
+  // One Cancel in sight: our dialog's; the bank's page, told it is inside our dialog, leaves its own out.
+  const frame = page.frameLocator('iframe[title="Confirm the payment with your bank"]');
+  await expect(frame.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

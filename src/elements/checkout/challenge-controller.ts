@@ -36,7 +36,7 @@ export class ChallengeController implements ReactiveController {
       window.location.assign(url);
       return { done: new Promise(() => {}), close: () => {} };
     }
-    this.#url = url;
+    this.#url = inDialog(url);
     this.#host.requestUpdate();
     const done = new Promise<End>((resolve) => {
       this.#end = resolve;
@@ -84,4 +84,20 @@ export class ChallengeController implements ReactiveController {
     const data = event.data as { type?: unknown } | null;
     if (data && data.type === 'gateway-3ds-complete') this.#end?.('completed');
   };
+}
+
+/**
+ * The challenge address for our dialog: `dialog=1` tells the gateway's challenge page that the
+ * dialog around it offers Cancel, so it leaves out its own and a person sees one. A page that does
+ * not know the parameter ignores it; the dialog's own Cancel and Escape end the challenge either way.
+ */
+function inDialog(url: string): string {
+  try {
+    const framed = new URL(url, location.href);
+    if (framed.protocol !== 'https:' && framed.protocol !== 'http:') return url;
+    framed.searchParams.set('dialog', '1');
+    return framed.href;
+  } catch {
+    return url;
+  }
 }
