@@ -34,8 +34,15 @@ test('a reload while the answer is lost asks first, then shows the paid result i
     asked.push(dialog.type());
     void dialog.accept();
   });
+  const before = (await newestOrder())?.id;
   await payButton(page).click();
-  await expect.poll(async () => (await newestOrder())?.status).toBe('paid');
+  // This payment's order is paid at the gateway while its answer is still held.
+  await expect
+    .poll(async () => {
+      const order = await newestOrder();
+      return order && order.id !== before ? order.status : null;
+    })
+    .toBe('paid');
   const paid = (await newestOrder())!;
   const kept = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
   expect(kept).toContain(paid.id);
