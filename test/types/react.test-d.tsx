@@ -30,8 +30,9 @@ export function Components() {
       <GatewayCheckout presentation="popup" />
       {/* @ts-expect-error moto is a boolean property */}
       <GatewayCheckout moto="yes" />
-      {/* @ts-expect-error a success carries orderId and status, not an amount */}
-      <GatewayCheckout onSuccess={(e) => e.detail.amount} />
+      <GatewayCheckout onSuccess={(e) => e.detail.amount.toFixed(2) + e.detail.currency} />
+      {/* @ts-expect-error a success carries orderId, status, amount and currency, not a reason */}
+      <GatewayCheckout onSuccess={(e) => e.detail.reason} />
       {/* @ts-expect-error the decline reason is text */}
       <GatewayCheckout onDecline={(e: CustomEvent<{ reason: number }>) => e.detail.reason} />
       {/* @ts-expect-error the checkout has no such event */}
