@@ -82,7 +82,10 @@ export async function paidOrder(sb: Sandbox, extra: Json = {}, card = cardBody()
 export const setClock = (sb: Sandbox, now: string | null) =>
   call(`${sb.url}/_sandbox/clock`, { method: 'POST', body: { now } });
 
-export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms = 10_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe();

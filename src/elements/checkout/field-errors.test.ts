@@ -11,7 +11,7 @@ describe('placeFieldErrors', () => {
       { path: 'billing_address.address', message: 'must not be empty', code: 'too_small' },
       { path: 'save_consent', message: 'is required', code: 'required' },
     ]);
-    expect(placed.email).toBe(de.emailRejected);
+    expect(placed.email).toBe(de.emailInvalid);
     expect([...placed.address]).toEqual([
       ['zip_code', de.postalInvalid],
       ['address', de.required],
@@ -25,7 +25,7 @@ describe('placeFieldErrors', () => {
       { path: 'client.email', message: 'Enter a valid email address.', code: 'invalid' },
       { path: 'client.city', message: 'Too long.', code: 'max_length' },
     ]);
-    expect(placed.email).toBe(en.emailRejected);
+    expect(placed.email).toBe(en.emailInvalid);
     expect([...placed.address]).toEqual([['city', en.fieldInvalid]]);
   });
 

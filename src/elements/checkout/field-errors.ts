@@ -46,7 +46,7 @@ export function placeFieldErrors(t: Catalog, issues: readonly ServerFieldIssue[]
     const target = targetOf(issue.path);
     const missing = MISSING.has(issue.code ?? '');
     if (!target) unplaced.push(issue);
-    else if (target[0] === 'email') email ??= missing ? t.required : t.emailRejected;
+    else if (target[0] === 'email') email ??= missing ? t.required : t.emailInvalid;
     else if (target[0] === 'consent') consent.set('consent', t.required);
     else if (!address.has(target[1]))
       address.set(

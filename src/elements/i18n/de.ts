@@ -60,7 +60,6 @@ export const de: Catalog = {
   errorAmount: 'Es gibt noch keinen Betrag. Geben Sie zuerst den Betrag ein.',
   reopenChallenge: 'Prüfung der Bank wieder öffnen',
   errorFields: 'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
-  emailRejected: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
   fieldInvalid: 'Prüfen Sie dieses Feld.',
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',

@@ -61,7 +61,6 @@ export const en = {
   errorAmount: 'There is no amount to pay yet. Enter the amount first.',
   reopenChallenge: 'Reopen the bank’s check',
   errorFields: 'The shop could not accept some details. Check the marked fields.',
-  emailRejected: 'Enter a valid e-mail address, like name@example.com.',
   fieldInvalid: 'Check this field.',
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
   // card entry: brand row, e-mail field, a failed Pay, the result panel

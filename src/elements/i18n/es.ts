@@ -57,7 +57,6 @@ export const es: Catalog = {
   errorAmount: 'Todavía no hay importe. Introduzca primero el importe.',
   reopenChallenge: 'Volver a abrir la verificación del banco',
   errorFields: 'La tienda no pudo aceptar algunos datos. Revise los campos marcados.',
-  emailRejected: 'Introduzca un correo electrónico válido, como nombre@example.com.',
   fieldInvalid: 'Revise este campo.',
   errorRetry: 'El pago no se completó. No se ha cobrado nada; puede intentarlo de nuevo.',
   acceptedCards: 'Tarjetas aceptadas',

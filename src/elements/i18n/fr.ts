@@ -57,7 +57,6 @@ export const fr: Catalog = {
   errorAmount: 'Aucun montant n’est encore indiqué. Saisissez d’abord le montant.',
   reopenChallenge: 'Rouvrir la vérification de la banque',
   errorFields: 'La boutique n’a pas pu accepter certaines informations. Vérifiez les champs signalés.',
-  emailRejected: 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
   fieldInvalid: 'Vérifiez ce champ.',
   errorRetry: 'Le paiement n’a pas abouti. Aucun montant n’a été débité ; vous pouvez réessayer.',
   acceptedCards: 'Cartes acceptées',

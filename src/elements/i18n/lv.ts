@@ -56,7 +56,6 @@ export const lv: Catalog = {
   errorAmount: 'Summa vēl nav norādīta. Vispirms ievadiet summu.',
   reopenChallenge: 'Atvērt bankas pārbaudi vēlreiz',
   errorFields: 'Veikals nevarēja pieņemt dažus datus. Pārbaudiet atzīmētos laukus.',
-  emailRejected: 'Ievadiet derīgu e-pasta adresi, piemēram, vards@example.com.',
   fieldInvalid: 'Pārbaudiet šo lauku.',
   errorRetry: 'Maksājums neizdevās. Nauda netika noņemta; varat mēģināt vēlreiz.',
   acceptedCards: 'Pieņemtās kartes',
