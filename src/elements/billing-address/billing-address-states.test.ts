@@ -86,7 +86,7 @@ describe('gateway-billing-address states and provinces', () => {
 
   it('is accessible with the list in the dark scheme, right to left', async () => {
     const wrap = await fixture<HTMLElement>(
-      html`<div dir="rtl"><gateway-billing-address theme="dark" mode="full" country="US" language="en"></gateway-billing-address></div>`,
+      html`<div dir="rtl" style="background: #101114"><gateway-billing-address theme="dark" mode="full" country="US" language="en"></gateway-billing-address></div>`,
     );
     await expect(wrap.querySelector('gateway-billing-address')!).to.be.accessible();
   });

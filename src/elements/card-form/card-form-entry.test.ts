@@ -229,7 +229,7 @@ describe('gateway-card-form in the wild', () => {
 
     it('lists only the brands of accepted-brands, and is accessible dark and right to left', async () => {
       const wrap = await fixture<HTMLElement>(
-        html`<div dir="rtl" lang="ar"><gateway-card-form theme="dark" accepted-brands="visa mastercard"></gateway-card-form></div>`,
+        html`<div dir="rtl" lang="ar" style="background: #101114"><gateway-card-form theme="dark" accepted-brands="visa mastercard"></gateway-card-form></div>`,
       );
       const el = wrap.querySelector('gateway-card-form')!;
       await el.updateComplete;

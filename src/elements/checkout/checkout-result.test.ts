@@ -63,6 +63,8 @@ async function result(el: GatewayCheckout): Promise<void> {
 describe('gateway-checkout after Pay', () => {
   let fake: FakeMerchant;
   beforeEach(() => {
+    // A payment an earlier test left under way would be picked up as after a reload.
+    sessionStorage.clear();
     fake = new FakeMerchant();
     fake.install();
   });
