@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
-import { E2E_DEMO_PORT, E2E_SANDBOX_PORT, E2E_SHOP } from './test/support/ports.ts';
+import { E2E_DEMO_PORT, E2E_FIELDS_PORT, E2E_SANDBOX_PORT, E2E_SHOP } from './test/support/ports.ts';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -30,6 +30,7 @@ export default defineConfig({
       SANDBOX_FAULT_TIMEOUT_MS: '2500',
       DEMO_PORT: String(E2E_DEMO_PORT),
       SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+      DEMO_FIELDS_PORT: String(E2E_FIELDS_PORT),
     },
     stdout: 'ignore',
     stderr: 'pipe',

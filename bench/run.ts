@@ -20,6 +20,7 @@ import { benchBrowser, printBrowser } from './browser.ts';
 import { collectFigures, goalsOf, type Results } from './figures.ts';
 import { benchGateway, printGateway } from './gateway.ts';
 import { benchCustomer, printInteractive, printKeystrokes } from './interactive.ts';
+import { benchIsolated, printIsolated } from './isolated.ts';
 import { benchCardLogic, benchValidation, printMicro } from './logic.ts';
 import { benchMemory, printMemory } from './memory.ts';
 import { startPageServer } from './pages.ts';
@@ -99,9 +100,9 @@ const step = (what: string) =>
   process.stderr.write(`… ${what} (${((nowMs() - started) / 1000).toFixed(1)} s, load ${load()})\n`);
 
 // Always from the working tree: a stale dist/ would measure yesterday's code.
-step('building dist/gateway-checkout.iife.js and dist/esm');
+step('building dist/gateway-checkout.iife.js, dist/esm and dist/fields');
 const buildStart = nowMs();
-execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'esm'], {
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'esm', 'fields'], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -153,6 +154,10 @@ try {
 } finally {
   await pages.close();
 }
+
+step(`Chromium: the demo shop's checkout with the card fields in the page and isolated in a frame`);
+const isolated = await benchIsolated(dist, { loads: quick ? 5 : 10 });
+printIsolated(isolated);
 
 step(`merchant server: GatewayClient vs fetch, then ${THROUGHPUT.clients} concurrent clients`);
 const server = await benchServer(root, THROUGHPUT);
@@ -228,6 +233,7 @@ const json = `${JSON.stringify(
     browser,
     customer,
     memory,
+    isolated,
     server,
     buildMs,
     totalMs,

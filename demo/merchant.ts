@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   type CheckoutConfig,
   createCheckoutHandler,
+  createFieldsHandler,
   createWebhookHandler,
   type DedupeStore,
   GatewayClient,
@@ -36,10 +37,17 @@ export interface DemoMerchantOptions {
   stores?: { sessions: SessionStore; dedupe: DedupeStore };
   /** Signs status addresses; every process behind one address needs the same. Default random. */
   statusSecret?: string;
+  /**
+   * Where the isolated card fields are served from: a second loopback origin (another port), as a
+   * shop would serve them from a subdomain of its own. Unset: no /isolated/ page.
+   */
+  fieldsPort?: number;
 }
 
 export interface DemoMerchant {
   url: string;
+  /** The second origin serving the isolated card fields, when started. */
+  fieldsUrl?: string;
   server: Server;
   /** Webhook events the shop received, newest last. */
   events: GatewayWebhookEvent[];
@@ -206,7 +214,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
           renderMotoPage({ integrity: await integrity(), sandboxUrl: options.sandboxUrl }),
         );
       }
-      if (url.pathname === '/') {
+      if (url.pathname === '/' || (url.pathname === '/isolated/' && fieldsUrl)) {
         return sendHtml(
           res,
           renderPage({
@@ -214,6 +222,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
             integrity: await integrity(),
             sandboxUrl: options.sandboxUrl,
             total: cartTotal(),
+            fieldsOrigin: url.pathname === '/isolated/' ? fieldsUrl : undefined,
           }),
         );
       }
@@ -233,6 +242,24 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
   const port = typeof address === 'object' && address ? address.port : options.port;
   base = `http://${host}:${port}`;
 
+  // The fields' own origin: only the shop's pages may frame them, and they may talk to the gateway only.
+  let fieldsUrl: string | undefined;
+  let fieldsServer: Server | undefined;
+  if (options.fieldsPort !== undefined) {
+    const fields = createFieldsHandler({
+      dir: join(options.distDir, 'fields'),
+      frameAncestors: [base],
+      gatewayOrigins: [new URL(options.gatewayUrl).origin],
+    });
+    fieldsServer = createServer(toNodeHandler(fields));
+    await new Promise<void>((resolve, reject) => {
+      fieldsServer!.once('error', reject);
+      fieldsServer!.listen(options.fieldsPort, host, resolve);
+    });
+    const fieldsAddress = fieldsServer.address();
+    fieldsUrl = `http://${host}:${typeof fieldsAddress === 'object' && fieldsAddress ? fieldsAddress.port : options.fieldsPort}`;
+  }
+
   await gateway.webhooks.create({
     title: 'Baltic Pantry demo',
     url: `${base}/webhooks/gateway`,
@@ -240,15 +267,19 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     all_events: true,
   });
 
+  const closeServer = (s: Server) =>
+    new Promise<void>((resolve) => {
+      s.closeAllConnections();
+      s.close(() => resolve());
+    });
   return {
     url: base,
+    fieldsUrl,
     server,
     events,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all([closeServer(server), fieldsServer && closeServer(fieldsServer)]);
+    },
   };
 }
 

@@ -50,14 +50,17 @@ export interface PageOptions {
   integrity: string;
   sandboxUrl?: string;
   total: number;
+  /** Isolated card fields: the second origin that serves them. */
+  fieldsOrigin?: string;
 }
 
 /** The shop's checkout page: a cart, the scenario picker and one <gateway-checkout>. */
-export function renderPage({ scenario, integrity, sandboxUrl, total }: PageOptions): string {
+export function renderPage({ scenario, integrity, sandboxUrl, total, fieldsOrigin }: PageOptions): string {
   const current = SCENARIOS[scenario];
   const query = `scenario=${scenario}`;
   const attrs = [
     `session-url="/checkout/session?${query}"`,
+    fieldsOrigin ? `fields-origin="${escapeHtml(fieldsOrigin)}"` : '',
     'presentation' in current ? `presentation="${current.presentation}"` : '',
     'threeDs' in current ? `three-ds="${current.threeDs}"` : '',
   ]
@@ -84,7 +87,7 @@ ${head('Checkout', integrity)}
 <body>
 <header>
   <strong>${MERCHANT_NAME}</strong>
-  <span><a href="/moto/">Phone orders (MOTO)</a>${sandboxLink(sandboxUrl)}</span>
+  <span>${fieldsOrigin ? '<a href="/">Card fields in the page</a>' : '<a href="/isolated/">Isolated card fields</a>'} · <a href="/moto/">Phone orders (MOTO)</a>${sandboxLink(sandboxUrl)}</span>
 </header>
 <main>
   <section aria-labelledby="cart-heading">
@@ -111,6 +114,7 @@ ${head('Checkout', integrity)}
     <h1 id="pay-heading">Checkout</h1>
     <nav aria-label="Payment scenario"><ul>${nav}</ul></nav>
     <p class="note">${escapeHtml(current.note)}</p>
+    ${fieldsOrigin ? `<p class="note">Isolated card fields: the card is typed in a frame served from <code>${escapeHtml(fieldsOrigin)}</code>, another origin, and sent from there to the gateway. No script of this page can read it.</p>` : ''}
     <gateway-checkout ${attrs}></gateway-checkout>
     <h2>Events</h2>
     <p id="log" aria-live="off"></p>

@@ -50,12 +50,14 @@ const options: DemoMerchantOptions = {
   sandboxUrl: sandbox?.url,
   ...(redis ? { stores: redis.stores } : {}),
   ...(statusSecret ? { statusSecret } : {}),
+  fieldsPort: Number(process.env.DEMO_FIELDS_PORT ?? 5174),
 };
 const shop = await startDemoMerchant(options);
 
 console.log(`Demo shop        ${shop.url}/            (checkout through the script tag)
 React shop       ${shop.url}/app/        (React 19 app using gateway-checkout/react)
 Vue page         ${shop.url}/vue/        (Vue 3 page using <gateway-checkout>)
+Isolated fields  ${shop.url}/isolated/   (card fields in a frame from ${shop.fieldsUrl})
 Phone orders     ${shop.url}/moto/       (MOTO agent entry)
 Gateway          ${gatewayUrl}/api/v0.6/${sandbox ? `  (sandbox, key ${secretKey})\nSandbox control  ${sandbox.url}/_sandbox/` : ''}
 Stores           ${redis ? `Redis at ${new URL(process.env.REDIS_URL!).host}` : 'in memory (set REDIS_URL for Redis)'}

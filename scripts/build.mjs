@@ -2,6 +2,7 @@
 //   dist/gateway-checkout.iife.js   the script-tag bundle (self-contained, registers every element)
 //   dist/gateway-checkout.iife.js.integrity  its Subresource Integrity hash (sha384)
 //   dist/esm/                       the ES module build of the browser entries (dependencies external)
+//   dist/fields/index.html          the isolated card fields: one page, its script inside
 //   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node
 //   dist/types/                     declarations
 //   dist/custom-elements.json       the custom-elements manifest
@@ -84,6 +85,48 @@ if (wants('iife')) {
   const bundle = readFileSync(join(dist, 'gateway-checkout.iife.js'));
   const integrity = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
   writeFileSync(join(dist, 'gateway-checkout.iife.js.integrity'), `${integrity}\n`);
+}
+
+if (wants('fields')) {
+  // A page of its own, served from the merchant's second origin: the card form and nothing else.
+  const out = join(dist, 'fields');
+  await build({
+    ...common,
+    root: join(root, 'src/fields'),
+    base: './',
+    plugins: [minifyLitCss()],
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      // One script and no preload helper: the page's CSP allows its own script and nothing else.
+      modulePreload: false,
+      rollupOptions: { output: { entryFileNames: 'assets/fields-[hash].js' } },
+      // The CSS-in-JS of Lit only: nothing to emit beside the script.
+      cssCodeSplit: false,
+    },
+  });
+  // The script goes inside the page: one request to the fields' origin instead of two before the
+  // card can be typed. The page's CSP names the script by its hash (see src/server/fields.ts).
+  const page = join(out, 'index.html');
+  const assets = join(out, 'assets');
+  const html = readFileSync(page, 'utf8').replace(
+    /<script type="module" crossorigin src="\.\/assets\/(fields-[\w-]+\.js)"><\/script>/,
+    (_tag, file) => {
+      // Nothing in the code may end the element or open an HTML comment inside it.
+      const code = readFileSync(join(assets, file), 'utf8')
+        .replaceAll('</script', '<\\/script')
+        .replaceAll('<!--', '<\\!--')
+        .trim();
+      return `<script type="module">${code}</script>`;
+    },
+  );
+  if (!html.includes('<script type="module">'))
+    throw new Error('dist/fields/index.html: the script tag was not found');
+  writeFileSync(page, html);
+  rmSync(assets, { recursive: true, force: true });
 }
 
 if (wants('esm')) {

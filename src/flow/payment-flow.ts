@@ -8,6 +8,7 @@ import type {
   CheckoutStatus,
   SaveMethod,
 } from '../protocol/session.ts';
+import { type DirectPayer, postDirectPayment } from './post-payment.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -58,6 +59,12 @@ export type FlowResult =
       readonly reopenable?: boolean;
     };
 
+/** Nothing was sent: the isolated fields found the card incomplete or invalid, and show why. */
+export interface FlowInvalid {
+  readonly kind: 'invalid';
+  readonly orderId: string | null;
+}
+
 export type FlowPhase = 'creating' | 'paying' | 'challenge' | 'verifying';
 
 export interface ChallengeHandle {
@@ -88,15 +95,18 @@ export interface PaymentFlowOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-export interface PayInput {
-  readonly card: CardInput;
+export type PayInput = (
+  | { readonly card: CardInput; readonly payer?: undefined }
+  /** The card is where this code cannot see it (the isolated fields): the payer sends the payment. */
+  | { readonly payer: DirectPayer; readonly card?: undefined }
+) & {
   readonly request: Omit<CheckoutSessionRequest, 'idempotency_key'>;
   /**
    * For an order the merchant created beforehand (api-do-url), no session tells how to pay it: the
    * element's attributes do. A session from the merchant server always wins.
    */
   readonly preset?: { readonly avs: AvsMode; readonly moto: boolean; readonly saveMethod?: SaveMethod };
-}
+};
 
 /** What a page needs to pick up an attempt after a reload: the order's addresses, never card data. */
 export interface AttemptRecord {
@@ -117,7 +127,7 @@ export class PaymentFlow {
   readonly #options: PaymentFlowOptions;
   readonly #fetch: typeof fetch;
   #attempt: Attempt | null = null;
-  #running: Promise<FlowResult | null> | null = null;
+  #running: Promise<FlowResult | FlowInvalid | null> | null = null;
   /** A challenge left unfinished while its order still waits for the bank. */
   #openChallenge: { session: CheckoutSession; url: string } | null = null;
 
@@ -169,7 +179,7 @@ export class PaymentFlow {
   /**
    * Pays once. Concurrent calls (a double click, Enter twice) share the one payment under way.
    */
-  pay(input: PayInput): Promise<FlowResult> {
+  pay(input: PayInput): Promise<FlowResult | FlowInvalid> {
     return this.#run(() => this.#pay(input));
   }
 
@@ -204,7 +214,7 @@ export class PaymentFlow {
     });
   }
 
-  #run<T extends FlowResult | null>(work: () => Promise<T>): Promise<T> {
+  #run<T extends FlowResult | FlowInvalid | null>(work: () => Promise<T>): Promise<T> {
     if (this.#running) return this.#running as Promise<T>;
     const running = work()
       .then((result) => {
@@ -255,7 +265,7 @@ export class PaymentFlow {
     };
   }
 
-  async #pay(input: PayInput): Promise<FlowResult> {
+  async #pay(input: PayInput): Promise<FlowResult | FlowInvalid> {
     const attempt = this.#currentAttempt(input.preset);
     const { onPhase } = this.#options;
     let session = attempt.session;
@@ -279,25 +289,30 @@ export class PaymentFlow {
       attempt.session = session;
     }
 
-    const body = buildDirectPaymentBody(input.card, {
+    const options = {
       avs: session.avs,
       moto: session.moto,
       savedByMerchant: session.save?.method === 'merchant',
-    });
+    };
+    const timeoutMs = this.#options.paymentTimeoutMs ?? 45_000;
 
     onPhase?.('paying');
     this.#options.onAttempt?.({ session });
-    let answer: DirectPaymentResponse;
-    try {
-      answer = await this.#postPayment(session.api_do_url, body);
-    } catch (error) {
-      const flowError = asFlowError(error);
-      if (flowError.type === 'rejected') {
+    const sent = input.payer
+      ? await input.payer(session.api_do_url, options, timeoutMs)
+      : await postDirectPayment(session.api_do_url, buildDirectPaymentBody(input.card, options), {
+          fetch: this.#fetch,
+          timeoutMs,
+        });
+    if (!sent.ok) {
+      const { error, message } = sent;
+      if (error === 'invalid') return { kind: 'invalid', orderId: session.order_id || null };
+      if (error === 'rejected') {
         // The gateway refused the request outright; it may still be because the order was paid
         // already (a payment from another tab). The status tells.
         const status = await this.#readStatus(session.status_url);
         if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
-        return this.#failed(session, flowError.type, false, flowError.message);
+        return this.#failed(session, error, false, message);
       }
       attempt.uncertain = true;
       onPhase?.('verifying');
@@ -306,10 +321,11 @@ export class PaymentFlow {
       if (status.status === 'issued') {
         // Nothing reached the card: the same order may be paid again when the person asks.
         attempt.uncertain = false;
-        return this.#failed(session, flowError.type, true, flowError.message);
+        return this.#failed(session, error, true, message);
       }
       return this.#settleFrom(session, status);
     }
+    const answer: DirectPaymentResponse = sent.response;
 
     if (answer.threed_check_url) {
       this.#options.onAttempt?.({ session, challengeUrl: answer.threed_check_url });
@@ -411,32 +427,6 @@ export class PaymentFlow {
     throw lastError instanceof Error && 'type' in lastError ? lastError : flowError('network');
   }
 
-  async #postPayment(url: string, body: object): Promise<DirectPaymentResponse> {
-    let res: Response;
-    try {
-      res = await this.#fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        // The gateway is another origin; it gets no cookies of the merchant's.
-        credentials: 'omit',
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#options.paymentTimeoutMs ?? 45_000),
-      });
-    } catch (error) {
-      throw flowError(isTimeout(error) ? 'timeout' : 'network');
-    }
-    let json: unknown;
-    try {
-      json = await res.json();
-    } catch {
-      throw flowError(res.status >= 400 && res.status < 500 ? 'rejected' : 'server');
-    }
-    if (res.status >= 500) throw flowError('server');
-    if (!res.ok) throw flowError('rejected', gatewayMessage(json));
-    if (!json || typeof json !== 'object') throw flowError('server');
-    return json as DirectPaymentResponse;
-  }
-
   async #readStatus(url: string, tries = 3): Promise<CheckoutStatus | null> {
     for (let i = 0; i < tries; i++) {
       if (i > 0) await this.#sleep(500 * i);
@@ -512,14 +502,6 @@ const flowError = (type: FlowErrorType, detail?: string, fields?: FlowError['fie
 function asFlowError(error: unknown): FlowError {
   if (error instanceof FlowFailure) return { type: error.type, message: error.detail, fields: error.fields };
   return { type: 'network' };
-}
-
-const isTimeout = (error: unknown) =>
-  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
-function gatewayMessage(json: unknown): string | undefined {
-  const all = (json as { __all__?: Array<{ message?: string }> } | null)?.__all__;
-  return all?.[0]?.message;
 }
 
 function newKey(): string {

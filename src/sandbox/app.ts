@@ -8,6 +8,7 @@ import { Faults } from './faults.ts';
 import { Gateway } from './gateway.ts';
 import { apiHandler } from './handlers/api.ts';
 import { controlHandler } from './handlers/control.ts';
+import { fieldsHandler } from './handlers/fields.ts';
 import { bundleHandler, checkoutHandler, checkoutStatusHandler } from './handlers/hosted.ts';
 import { paymentHandler } from './handlers/payment.ts';
 import { threeDSHandler } from './handlers/three-ds.ts';
@@ -41,6 +42,7 @@ export function sandboxApp(options: AppOptions): SandboxApp {
   const api = apiHandler(gateway, faults, options.secretKey);
   const control = controlHandler(gateway, faults);
   const bundle = bundleHandler(distDir);
+  const fields = fieldsHandler(distDir, options.origin);
 
   /** The surface a path belongs to; the tokens in a path are the handlers' only credentials. */
   function surfaceOf(path: string): SurfaceHandler | null {
@@ -54,6 +56,7 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
     if (hostedStatus) return checkoutStatusHandler(gateway, hostedStatus[1]!);
     if (path === BUNDLE_PATH) return bundle;
+    if (path.startsWith('/fields/')) return fields;
     if (path === '/_sandbox' || path.startsWith('/_sandbox/')) return control;
     return null;
   }

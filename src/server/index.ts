@@ -14,6 +14,7 @@ export * from './checkout.ts';
 export * from './client.ts';
 export * from './domains.ts';
 export * from './errors.ts';
+export * from './fields.ts';
 export type { HttpOptions } from './http.ts';
 export * from './node.ts';
 export * from './stores.ts';

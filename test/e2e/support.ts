@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { GatewayClient, type Order } from '../../src/server/index.ts';
 import { E2E_SANDBOX } from '../support/ports.ts';
 
@@ -43,7 +43,7 @@ export const eventsOf = (page: Page) =>
 export async function typeCard(
   page: Page,
   card: CardEntry,
-  scope = page.locator('gateway-checkout'),
+  scope: Pick<Locator, 'getByLabel'> = page.locator('gateway-checkout'),
 ): Promise<void> {
   await scope.getByLabel('Card number').pressSequentially(card.number, { delay: 5 });
   await scope.getByLabel('Expiry date').pressSequentially(card.expiry ?? '12/34', { delay: 5 });

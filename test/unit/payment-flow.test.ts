@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoMerchant, startDemoMerchant } from '../../demo/merchant.ts';
-import type { CardInput } from '../../src/card/direct-body.ts';
+import { buildDirectPaymentBody, type CardInput } from '../../src/card/direct-body.ts';
 import { type ChallengeHandle, PaymentFlow, type PaymentFlowOptions } from '../../src/flow/payment-flow.ts';
+import { type DirectPayer, postDirectPayment } from '../../src/flow/post-payment.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { GatewayClient, type Order } from '../../src/server/index.ts';
 
@@ -239,5 +240,57 @@ describe('PaymentFlow against the sandbox', () => {
     if (result.kind === 'succeeded') expect(result.status.outcome).toBe('held');
     const captured = await gateway.orders.capture(result.orderId!, 10);
     expect(captured.status).toBe('paid');
+  });
+});
+
+describe('PaymentFlow with a payer (the isolated fields hold the card)', () => {
+  /** A payer as the frame is one: builds the body from its own card and POSTs it, counting each call. */
+  function framePayer(card: CardInput) {
+    const calls: Array<{ apiDoUrl: string; options: object }> = [];
+    const payer: DirectPayer = (apiDoUrl, options, timeoutMs) => {
+      calls.push({ apiDoUrl, options });
+      return postDirectPayment(apiDoUrl, buildDirectPaymentBody(card, options), { timeoutMs });
+    };
+    return { payer, calls };
+  }
+
+  it('asks the payer once, and this side never sends or sees a card field', async () => {
+    const { flow, sent } = flowFor('avs-custom');
+    const { payer, calls } = framePayer(visa);
+    const results = await Promise.all([
+      flow.pay({
+        payer,
+        request: { ...request, billing_address: { address: '1 Main St', zip_code: '10001' } },
+      }),
+      flow.pay({ payer, request }),
+    ]);
+    expect(results[0]).toBe(results[1]);
+    expect(results[0]?.kind).toBe('succeeded');
+    expect(calls).toHaveLength(1);
+    // The body options travel to the payer, as the in-page flow would use them itself.
+    expect(calls[0]!.options).toEqual({ avs: 'custom', moto: false, savedByMerchant: false });
+    expect(payments(sent)).toHaveLength(0);
+    for (const r of sent) expect(`${r.url} ${r.body}`).not.toMatch(/4111111111111111|"csc"|card_number/);
+  });
+
+  it('a lost answer is settled by the status, and the payer is not asked again', async () => {
+    const { flow } = flowFor();
+    const { payer, calls } = framePayer(visa);
+    await setFault('reset');
+    const result = await flow.pay({ payer, request });
+    expect(result.kind).toBe('succeeded');
+    expect(calls).toHaveLength(1);
+    expect(attempts(await gateway.orders.get(result.orderId!))).toBe(1);
+  });
+
+  it('a card the fields refuse sends nothing, and the next try pays the same order', async () => {
+    const { flow } = flowFor();
+    const refused = await flow.pay({ payer: async () => ({ ok: false, error: 'invalid' }), request });
+    expect(refused.kind).toBe('invalid');
+    const orderId = refused.orderId!;
+    expect((await gateway.orders.get(orderId)).status).toBe('issued');
+    const { payer } = framePayer(visa);
+    const paid = await flow.pay({ payer, request });
+    expect(paid).toMatchObject({ kind: 'succeeded', orderId });
   });
 });

@@ -1,4 +1,6 @@
 import type { CardInput } from '../../card/direct-body.ts';
+import type { DirectPayer } from '../../flow/post-payment.ts';
+import type { ValidityKind } from '../shared/validity.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
 /**
@@ -9,6 +11,25 @@ import type { GatewayCardForm } from './card-form.ts';
 export interface CardAccessor {
   read(): CardInput | null;
   clearSecurityCode(): void;
+  state(): CardFormState;
+  /** In isolated mode, the frame pays: the card never reaches this page. */
+  payer(): DirectPayer | null;
+  /** Shows every error; moves the focus to the first invalid field only when `focus`. */
+  report(focus: boolean): boolean;
+}
+
+/** What may be known of a card form without any card data: for the isolated fields' parent. */
+export interface CardFormState {
+  readonly brand: string | null;
+  readonly complete: boolean;
+  readonly empty: boolean;
+  readonly valid: boolean;
+  /** Every invalid field, in display order, with its message in the form's language. */
+  readonly errors: ReadonlyArray<{
+    readonly field: 'number' | 'expiry' | 'csc' | 'name';
+    readonly kind: ValidityKind;
+    readonly message: string;
+  }>;
 }
 
 const accessors = new WeakMap<GatewayCardForm, CardAccessor>();
@@ -26,7 +47,26 @@ export function readCard(form: GatewayCardForm): CardInput | null {
   return accessors.get(form)?.read() ?? null;
 }
 
+/** The isolated fields' payer when the form shows them (then `readCard` is always null). */
+export function cardPayer(form: GatewayCardForm): DirectPayer | null {
+  return accessors.get(form)?.payer() ?? null;
+}
+
+/**
+ * Shows every error and says whether the card is valid. With `focus`, the focus goes to the first
+ * invalid field, as `reportValidity()` does; without it, in isolated mode, the frame keeps its hands
+ * off the focus (a field before it is the first invalid one, and the frame answers late).
+ */
+export function reportCard(form: GatewayCardForm, focus: boolean): boolean {
+  return accessors.get(form)?.report(focus) ?? form.reportValidity();
+}
+
 /** Empties the security code and keeps the rest (after a decline). */
 export function clearSecurityCode(form: GatewayCardForm): void {
   accessors.get(form)?.clearSecurityCode();
+}
+
+/** The form's state: brand, completeness and each field's problem; never card data. */
+export function cardState(form: GatewayCardForm): CardFormState | null {
+  return accessors.get(form)?.state() ?? null;
 }

@@ -58,4 +58,17 @@ export const cardFormStyles = css`
       transition: none;
     }
   }
+  /* Isolated mode: the fields page keeps 4px around its form for focus rings; so the inputs line
+     up with the rest of the page, the frame reaches as far beyond the element. */
+  iframe[part~='frame'] {
+    display: block;
+    border: 0;
+    margin: -4px;
+    inline-size: calc(100% + 8px);
+    block-size: 15.5rem;
+    background: transparent;
+  }
+  iframe[part~='frame'][hidden] {
+    display: none;
+  }
 `;

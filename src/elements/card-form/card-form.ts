@@ -12,8 +12,9 @@ import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { brandMark, hasMark, markName, SHOWN_BRANDS } from './brand-marks.ts';
-import { registerCardAccess } from './card-access.ts';
+import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { cardFormStyles } from './card-form.styles.ts';
+import { FramedFields } from './framed-fields.ts';
 
 /** What `gateway-card-change` reports: never any card data. */
 export interface CardChangeDetail {
@@ -56,6 +57,7 @@ const EXPIRY_ERRORS = {
  *
  * @fires gateway-card-change - On a person's input only: `detail` is `{ brand, complete, empty, valid }`. Bubbles, composed.
  * @fires input - Native, from the inner inputs (composed).
+ * @fires gateway-fields-unavailable - With `fields-origin`: the fields page never answered (its origin is down or refuses this page). Bubbles, composed.
  *
  * @cssstate invalid - Some field is not valid.
  * @cssstate user-invalid - An error message is showing (after a field was left or a submit was tried).
@@ -67,6 +69,7 @@ const EXPIRY_ERRORS = {
  * @csspart brand-icon - The mark in the card number field: the detected brand's (named, with `data-brand`), or a decorative generic card.
  * @csspart brand-row - The row of accepted brands beside the card number's label (named "Accepted cards").
  * @csspart brand-mark - Each mark in that row (has `data-brand`); the detected brand stands out, the others fade.
+ * @csspart frame - With `fields-origin`: the frame that shows the fields instead.
  *
  * @cssprop --gateway-font-family - Font family.
  * @cssprop --gateway-font-size - Base font size.
@@ -93,6 +96,12 @@ export class GatewayCardForm extends FormControlElement {
   /** Ask for the cardholder's name (default). The attribute `require-name="false"` turns it off. */
   @property({ attribute: 'require-name', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
   requireName = true;
+
+  /**
+   * Isolated mode: the origin (or address) of the fields page, which then shows the fields in a
+   * frame, so that no script of this page can read the card. See `createFieldsHandler`.
+   */
+  @property({ attribute: 'fields-origin' }) fieldsOrigin?: string;
 
   #number = '';
   #expiry = '';
@@ -139,11 +148,38 @@ export class GatewayCardForm extends FormControlElement {
     (change) => this.#onCscInput(change),
   );
 
+  readonly #framed = new FramedFields(this, {
+    language: () => this.languageTag,
+    disabled: () => this.inactive,
+    onState: (state, user) => {
+      this.requestUpdate();
+      if (!user) return;
+      const { brand, complete, empty, valid } = state;
+      const detail: CardChangeDetail = Object.freeze({ brand, complete, empty, valid });
+      this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
+    },
+    // Enter in the frame: what Enter in one of our own inputs does.
+    onSubmit: () => this.internals.form?.requestSubmit(),
+    onUnavailable: () =>
+      this.dispatchEvent(new CustomEvent('gateway-fields-unavailable', { bubbles: true, composed: true })),
+  });
+
   constructor() {
     super();
     registerCardAccess(this, {
-      read: () => this.#read(),
+      read: () => (this.#framed.frame ? null : this.#read()),
+      payer: () => {
+        const frame = this.#framed.frame;
+        if (!frame) return null;
+        return (apiDoUrl, options, timeoutMs) => frame.pay(apiDoUrl, options, timeoutMs);
+      },
+      state: () => this.#state(),
+      report: (focus) => (this.#framed.frame ? this.#reportFramed(focus) : this.reportValidity()),
       clearSecurityCode: () => {
+        if (this.#framed.frame) {
+          this.#framed.frame.clear('security-code');
+          return;
+        }
         this.#csc = '';
         this.#cscMask.value = '';
         // The rest was valid a moment ago; a fresh code is asked for without an error in red.
@@ -160,11 +196,29 @@ export class GatewayCardForm extends FormControlElement {
 
   /** Moves focus to the card number. */
   override focus(options?: FocusOptions): void {
-    this.#input('number')?.focus(options);
+    if (this.#framed.frame) this.#framed.frame.focus();
+    else this.#input('number')?.focus(options);
+  }
+
+  override reportValidity(): boolean {
+    return this.#framed.frame ? this.#reportFramed(true) : super.reportValidity();
+  }
+
+  #reportFramed(focus: boolean): boolean {
+    const frame = this.#framed.frame!;
+    // The frame's last report is current (it reports after every edit); it shows its own messages.
+    if (this.isUpdatePending) this.performUpdate();
+    const valid = frame.state?.valid ?? false;
+    frame.validate(focus && !valid);
+    return valid;
   }
 
   /** Empties every field and hides the messages. Fires no event. */
   clear(): void {
+    if (this.#framed.frame) {
+      this.#framed.frame.clear('all');
+      return;
+    }
     this.#number = this.#expiry = this.#csc = this.#name = '';
     this.#brand = null;
     this.#numberMask.value = '';
@@ -175,6 +229,7 @@ export class GatewayCardForm extends FormControlElement {
   }
 
   protected override syncState(): void {
+    this.#framed.sync();
     // A shorter code for the new brand cuts the typed one: keep our copy in step with the mask.
     this.#cscMask.refresh();
     if (this.#cscMask.attached) this.#csc = this.#cscMask.value;
@@ -190,6 +245,8 @@ export class GatewayCardForm extends FormControlElement {
   }
 
   protected override errors(): ReadonlyMap<FieldId, FieldError> {
+    if (this.#framed.frame)
+      return this.#framed.errors(this.t.numberInvalid, this.t.fieldsUnavailable) as Map<FieldId, FieldError>;
     const t = this.t;
     const errors = new Map<FieldId, FieldError>();
     const number = checkCardNumber(this.#number, this.acceptedBrands);
@@ -221,6 +278,7 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override render() {
     const t = this.t;
+    if (this.#framed.frame) return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     const brand = this.#brand;
     // The masked inputs have one writer, their mask controller; only the name is bound here.
     const input = (id: FieldId, label: string, autocomplete: string, numeric: boolean) => {
@@ -324,13 +382,14 @@ export class GatewayCardForm extends FormControlElement {
     this.requestUpdate();
   }
 
-  #reportChange(): void {
+  /** What may be known of the card without any of it: for the change event and the isolated fields. */
+  #state(): CardFormState {
     const digits = onlyDigits(this.#number).length;
     const brand = this.#brand;
     const numberComplete =
       digits > 0 &&
       ((brand ? brand.lengths.includes(digits) : digits >= 12) || digits >= maxLengthFor(brand));
-    const detail: CardChangeDetail = Object.freeze({
+    return {
       brand: this.brand,
       complete:
         numberComplete &&
@@ -339,7 +398,17 @@ export class GatewayCardForm extends FormControlElement {
         (!this.requireName || !!this.#name.trim()),
       empty: !this.#number && !this.#expiry && !this.#csc && !this.#name,
       valid: this.fieldErrors.size === 0,
-    });
+      errors: [...this.fieldErrors].map(([field, { kind, message }]) => ({
+        field: field as FieldId,
+        kind,
+        message,
+      })),
+    };
+  }
+
+  #reportChange(): void {
+    const { brand, complete, empty, valid } = this.#state();
+    const detail: CardChangeDetail = Object.freeze({ brand, complete, empty, valid });
     this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
   }
 
@@ -426,5 +495,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     'gateway-card-change': CardChangeEvent;
+    'gateway-fields-unavailable': CustomEvent<undefined>;
   }
 }

@@ -10,11 +10,15 @@ import { isPlaceable } from './field-errors.ts';
 /** What the checkout shows: loading, ready, a step of a payment, or its result. */
 export type View = 'loading' | 'idle' | FlowPhase | 'succeeded' | 'declined' | 'failed';
 
-/** Every error type `gateway-error` reports: the flow's, and `config` when the checkout cannot load. */
-export type CheckoutErrorType = FlowErrorType | 'config';
+/**
+ * Every error type `gateway-error` reports: the flow's, `config` when the checkout cannot load, and
+ * `fields` when the isolated card fields never answered.
+ */
+export type CheckoutErrorType = FlowErrorType | 'config' | 'fields';
 
 const ERROR_TEXT = {
   config: 'errorSession',
+  fields: 'fieldsUnavailable',
   session: 'errorSession',
   network: 'errorRetry',
   timeout: 'errorRetry',

@@ -1,8 +1,13 @@
 import { deepActiveElement } from '../shared/dom.ts';
 
 /** A field element of the checkout that shows its own messages and moves focus to its first invalid field. */
-interface Part extends HTMLElement {
-  reportValidity(): boolean;
+interface Part {
+  readonly shadowRoot: ShadowRoot | null;
+  /**
+   * `focus` is false once an earlier part is invalid: isolated card fields answer late, so they
+   * must not take the focus then (a native element's reportValidity ignores it).
+   */
+  reportValidity(focus?: boolean): boolean;
 }
 
 /**
@@ -17,7 +22,7 @@ export function reportParts(
   let first = invalidOwnField;
   let count = invalidOwnField ? 1 : 0;
   for (const part of parts) {
-    if (!part || part.reportValidity()) continue;
+    if (!part || part.reportValidity(first === null)) continue;
     first ??= deepActiveElement();
     count += part.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length || 1;
   }

@@ -1,10 +1,16 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type AttemptRecord, type FlowPhase, type FlowResult, PaymentFlow } from '../../flow/payment-flow.ts';
+import {
+  type AttemptRecord,
+  type FlowInvalid,
+  type FlowPhase,
+  type FlowResult,
+  PaymentFlow,
+} from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
-import { clearSecurityCode, readCard } from '../card-form/card-access.ts';
+import { cardPayer, clearSecurityCode, readCard, reportCard } from '../card-form/card-access.ts';
 import type { CardChangeEvent, GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
@@ -81,6 +87,11 @@ export class GatewayCheckout extends GatewayElement {
   @property() currency?: string;
   /** Accepted brands as credit-card-type ids (`visa mastercard`); empty accepts all. */
   @property({ attribute: 'accepted-brands', converter: listConverter }) acceptedBrands: string[] = [];
+  /**
+   * Isolated card fields: the origin serving the fields page (`createFieldsHandler`). The card is
+   * then typed in a frame from that origin and sent from there, out of reach of this page's scripts.
+   */
+  @property({ attribute: 'fields-origin' }) fieldsOrigin?: string;
 
   /** The step of a payment under way; `idle` when none is. */
   @state() private phase: 'idle' | FlowPhase = 'idle';
@@ -247,9 +258,11 @@ export class GatewayCheckout extends GatewayElement {
                 .moto=${this.#moto}
                 .language=${this.languageTag}
                 .acceptedBrands=${this.acceptedBrands}
+                .fieldsOrigin=${this.fieldsOrigin}
                 .theme=${this.theme}
                 ?disabled=${locked}
                 @gateway-card-change=${this.#onCardChange}
+                @gateway-fields-unavailable=${this.#onFieldsUnavailable}
               ></gateway-card-form>`
             : nothing
         }
@@ -367,6 +380,10 @@ export class GatewayCheckout extends GatewayElement {
       <div part="message" class="error" role="alert">${this.#alertText()}</div>`;
   }
 
+  readonly #onFieldsUnavailable = (): void => {
+    emit(this, 'gateway-error', { type: 'fields', message: errorText(this.t, 'fields') });
+  };
+
   readonly #onCardChange = (event: CardChangeEvent): void => {
     emit(this, 'gateway-change', event.detail);
   };
@@ -392,8 +409,10 @@ export class GatewayCheckout extends GatewayElement {
       this.#show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
       return;
     }
-    const card = readCard(this.cardForm!);
-    if (!card) return;
+    // With isolated fields the card is out of reach here: the frame pays.
+    const payer = cardPayer(this.cardForm!);
+    const card = payer ? null : readCard(this.cardForm!);
+    if (!payer && !card) return;
     this.#cardSaved = !!this.consentForm?.checked;
     const request = {
       email: this.#email.value || undefined,
@@ -409,7 +428,7 @@ export class GatewayCheckout extends GatewayElement {
     this.result = null;
     this.phase = 'creating';
     const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
-    this.#show(await flow.pay({ card, request, preset }));
+    this.#show(await flow.pay(payer ? { payer, request, preset } : { card: card!, request, preset }));
   }
 
   /**
@@ -419,15 +438,26 @@ export class GatewayCheckout extends GatewayElement {
   #validate(): boolean {
     const emailOk = !this.#loaded?.collect_email || this.#email.reportValidity();
     const email = emailOk ? null : this.renderRoot.querySelector<HTMLElement>('#email');
-    const count = reportParts(email, [this.cardForm, this.addressForm, this.consentForm]);
+    const count = reportParts(email, [this.#cardPart(), this.addressForm, this.consentForm]);
     // Emptied first and filled after that has rendered, so the same count is announced again.
     this.attention = 0;
     if (count) void this.updateComplete.then(() => (this.attention = count));
     return count === 0;
   }
 
-  #show(result: FlowResult): void {
+  /** The card form as a part to validate: isolated fields take the focus only when asked to. */
+  #cardPart() {
+    const form = this.cardForm;
+    return form && { shadowRoot: form.shadowRoot, reportValidity: (focus = true) => reportCard(form, focus) };
+  }
+
+  #show(result: FlowResult | FlowInvalid): void {
     this.phase = 'idle';
+    if (result.kind === 'invalid') {
+      // The isolated fields refused to send an incomplete card and show why; nothing was paid.
+      if (this.cardForm) reportCard(this.cardForm, true);
+      return;
+    }
     this.result = result;
     // Nothing reached the card: a reload need not pick this attempt up.
     if (result.kind === 'failed' && result.canRetry && !result.reopenable) this.#resume.clear();

@@ -50,6 +50,9 @@ export const de: Catalog = {
   checkStatus: 'Zahlungsstatus prüfen',
   email: 'E-Mail',
   hostedTitle: 'Sicheres Zahlungsformular',
+  cardFrameTitle: 'Kartendaten',
+  fieldsUnavailable:
+    'Die Kartenfelder konnten nicht geladen werden. Laden Sie die Seite neu oder versuchen Sie es später erneut.',
   errorSession:
     'Die Zahlung konnte nicht gestartet werden. Prüfen Sie die Angaben und versuchen Sie es erneut.',
   errorRejected: 'Der Zahlungsdienst hat die Zahlung nicht angenommen.',

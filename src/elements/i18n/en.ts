@@ -52,6 +52,8 @@ export const en = {
   checkStatus: 'Check payment status',
   email: 'E-mail',
   hostedTitle: 'Secure payment form',
+  cardFrameTitle: 'Card details',
+  fieldsUnavailable: 'The card fields could not be loaded.',
   errorSession: 'The payment could not be started. Check the details and try again.',
   errorRejected: 'The payment service did not accept the payment.',
   errorStatusUnknown:

@@ -48,6 +48,9 @@ export const es: Catalog = {
   checkStatus: 'Comprobar el estado del pago',
   email: 'Correo electrónico',
   hostedTitle: 'Formulario de pago seguro',
+  cardFrameTitle: 'Datos de la tarjeta',
+  fieldsUnavailable:
+    'No se pudieron cargar los campos de la tarjeta. Recargue la página o inténtelo más tarde.',
   errorSession: 'No se pudo iniciar el pago. Revise los datos e inténtelo de nuevo.',
   errorRejected: 'El servicio de pago no aceptó el pago.',
   errorStatusUnknown:

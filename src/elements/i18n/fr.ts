@@ -48,6 +48,9 @@ export const fr: Catalog = {
   checkStatus: 'Vérifier l’état du paiement',
   email: 'E-mail',
   hostedTitle: 'Formulaire de paiement sécurisé',
+  cardFrameTitle: 'Coordonnées de la carte',
+  fieldsUnavailable:
+    'Les champs de la carte n’ont pas pu être chargés. Rechargez la page ou réessayez plus tard.',
   errorSession: 'Le paiement n’a pas pu démarrer. Vérifiez les informations et réessayez.',
   errorRejected: 'Le service de paiement n’a pas accepté le paiement.',
   errorStatusUnknown:

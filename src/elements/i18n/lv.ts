@@ -47,6 +47,8 @@ export const lv: Catalog = {
   checkStatus: 'Pārbaudīt maksājuma statusu',
   email: 'E-pasts',
   hostedTitle: 'Droša maksājuma forma',
+  cardFrameTitle: 'Kartes dati',
+  fieldsUnavailable: 'Kartes laukus neizdevās ielādēt.',
   errorSession: 'Maksājumu neizdevās sākt. Pārbaudiet datus un mēģiniet vēlreiz.',
   errorRejected: 'Maksājumu pakalpojums nepieņēma maksājumu.',
   errorStatusUnknown:

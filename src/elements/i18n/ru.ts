@@ -47,6 +47,8 @@ export const ru: Catalog = {
   checkStatus: 'Проверить статус платежа',
   email: 'Эл. почта',
   hostedTitle: 'Защищённая форма оплаты',
+  cardFrameTitle: 'Данные карты',
+  fieldsUnavailable: 'Не удалось загрузить поля карты.',
   errorSession: 'Не удалось начать оплату. Проверьте данные и попробуйте ещё раз.',
   errorRejected: 'Платёжный сервис не принял платёж.',
   errorStatusUnknown:

@@ -1,0 +1,91 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { describe, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import '../../define.ts';
+import { futureExpiry } from '../../../test/support/elements.ts';
+import { cardPayer, readCard } from './card-access.ts';
+import type { CardChangeDetail, GatewayCardForm } from './card-form.ts';
+
+// The card form used alone with `fields-origin`: its fields in a frame of the fields page. Here the
+// page comes from the test server itself (same origin, so the test can type into it); the
+// end-to-end tests frame it from a second origin.
+const FIELDS_PAGE = new URL('/src/fields/index.html', location.href).href;
+
+/** A card form in isolated mode inside a host form, once its frame has answered. */
+async function framedForm() {
+  const form = await fixture<HTMLFormElement>(
+    html`<form><gateway-card-form name="card" fields-origin=${FIELDS_PAGE}></gateway-card-form><button>Pay</button></form>`,
+  );
+  const el = form.querySelector('gateway-card-form') as GatewayCardForm;
+  const frame = () => el.shadowRoot!.querySelector('iframe')!;
+  const fieldsForm = () =>
+    frame().contentDocument?.querySelector('gateway-card-form') as GatewayCardForm | null | undefined;
+  await waitUntil(() => fieldsForm()?.shadowRoot?.getElementById('number'), 'the fields rendered', {
+    timeout: 15_000,
+  });
+  const input = (id: string) => fieldsForm()!.shadowRoot!.getElementById(id) as HTMLInputElement;
+  const type = async (id: string, text: string) => {
+    input(id).focus();
+    await userEvent.keyboard(text);
+  };
+  return { form, el, frame, input, type };
+}
+
+describe('gateway-card-form with fields-origin', () => {
+  it('shows a titled frame of the fields page instead of inputs of its own', async () => {
+    const { el, frame, input } = await framedForm();
+    expect(el.shadowRoot!.querySelectorAll('input')).to.have.length(0);
+    expect(frame().title).to.equal('Card details');
+    expect(new URL(frame().src).pathname).to.equal('/src/fields/index.html');
+    expect(input('number').getAttribute('autocomplete')).to.equal('cc-number');
+    // The frame is as tall as the fields it shows.
+    await waitUntil(() => frame().getBoundingClientRect().height > 150, 'the frame took its height');
+    await expect(el).to.be.accessible();
+  });
+
+  it('keeps the host form invalid until the card in the frame is, and fires gateway-card-change on typing', async () => {
+    const { form, el, type } = await framedForm();
+    const changes: CardChangeDetail[] = [];
+    el.addEventListener('gateway-card-change', (e) => changes.push(e.detail));
+    expect(form.checkValidity()).to.equal(false);
+    await type('number', '4111111111111111');
+    await type('expiry', futureExpiry().replace('/', ''));
+    await type('csc', '123');
+    await type('name', 'Ann Lee');
+    await waitUntil(() => changes.at(-1)?.valid, 'the last change says valid');
+    expect(changes.at(-1)).to.deep.equal({ brand: 'visa', complete: true, empty: false, valid: true });
+    expect(form.checkValidity()).to.equal(true);
+    // Nothing of the card is in this document: no reader, and the payer sends it from the frame.
+    expect(readCard(el)).to.equal(null);
+    expect(cardPayer(el)).to.be.a('function');
+    expect(JSON.stringify(changes)).not.to.contain('4111');
+  });
+
+  it('Enter in a field of the frame submits the host form, as Enter in a native field would', async () => {
+    const { form, type } = await framedForm();
+    // As with any field: an invalid form stops a submit unless it opts out of validation.
+    form.noValidate = true;
+    let submitted = 0;
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submitted++;
+    });
+    await type('number', '4');
+    await userEvent.keyboard('{Enter}');
+    await waitUntil(() => submitted === 1, 'the host form was submitted');
+  });
+
+  it('passes disabled and clear() to the fields, and reportValidity() shows the frame’s messages', async () => {
+    const { el, input, type } = await framedForm();
+    await type('number', '4111111111111111');
+    el.disabled = true;
+    await waitUntil(() => input('number').disabled, 'the frame’s inputs are disabled');
+    el.disabled = false;
+    await waitUntil(() => !input('number').disabled, 'and enabled again');
+    el.clear();
+    await waitUntil(() => input('number').value === '', 'clear() emptied the frame');
+    expect(el.reportValidity()).to.equal(false);
+    const error = () => input('number').getAttribute('aria-invalid');
+    await waitUntil(() => error() === 'true', 'the frame shows the number’s error');
+  });
+});

@@ -1,0 +1,157 @@
+import { html, nothing, type ReactiveController, type ReactiveElement } from 'lit';
+import { type FieldsConfig, type FieldsState, THEME_TOKENS, type ThemeToken } from '../../fields/messages.ts';
+import { FieldsFrame, fieldsPageOf } from '../../fields/parent-bridge.ts';
+import type { ValidityKind } from '../shared/validity.ts';
+
+/** What the frame needs to know of its host element, read at each update. */
+export interface FramedHost extends ReactiveElement {
+  readonly fieldsOrigin?: string;
+  readonly acceptedBrands: readonly string[];
+  readonly moto: boolean;
+  readonly requireName: boolean;
+  readonly theme?: 'light' | 'dark';
+}
+
+/**
+ * The card form's isolated mode: renders a frame of the fields page from `fields-origin` instead of
+ * inputs, keeps it configured like the element (language, direction, scheme, theme tokens, brands,
+ * disabled), sizes it to its content and holds the state the frame reports. Never any card data.
+ */
+export interface FramedOptions {
+  language(): string;
+  disabled(): boolean;
+  onState(state: FieldsState, user: boolean): void;
+  onSubmit(): void;
+  onUnavailable(): void;
+}
+
+export class FramedFields implements ReactiveController {
+  readonly #host: FramedHost;
+  readonly #options: FramedOptions;
+  #unavailable = false;
+  #frame: FieldsFrame | null = null;
+  #origin: string | undefined;
+  #height = 0;
+  #dark = matchMedia('(prefers-color-scheme: dark)');
+
+  constructor(host: FramedHost, options: FramedOptions) {
+    this.#host = host;
+    this.#options = options;
+    host.addController(this);
+  }
+
+  /** The bridge, while `fields-origin` names a usable origin. */
+  get frame(): FieldsFrame | null {
+    return this.#frame;
+  }
+
+  hostConnected(): void {
+    this.#dark.addEventListener('change', this.#onScheme);
+  }
+
+  hostDisconnected(): void {
+    this.#dark.removeEventListener('change', this.#onScheme);
+    this.#frame?.detach();
+  }
+
+  /** Called from the host's willUpdate: a new origin is a new frame. */
+  sync(): void {
+    const origin = this.#host.fieldsOrigin || undefined;
+    if (origin === this.#origin) return;
+    this.#origin = origin;
+    this.#frame?.detach();
+    this.#height = 0;
+    this.#unavailable = false;
+    const page = origin ? fieldsPageOf(origin) : null;
+    this.#frame = page
+      ? new FieldsFrame(page, {
+          resize: (height) => {
+            this.#height = height;
+            this.#host.requestUpdate();
+          },
+          state: (state, user) => this.#options.onState(state, user),
+          submit: () => this.#options.onSubmit(),
+          unavailable: () => {
+            this.#unavailable = true;
+            this.#host.requestUpdate();
+            this.#options.onUnavailable();
+          },
+        })
+      : null;
+  }
+
+  hostUpdated(): void {
+    const frame = this.#frame;
+    if (!frame) return;
+    const iframe = this.#host.renderRoot.querySelector<HTMLIFrameElement>('iframe[part~="frame"]');
+    if (iframe) {
+      frame.attach(iframe);
+      // Through the CSSOM: a page whose CSP forbids inline styles still sizes the frame.
+      iframe.style.blockSize = this.#height ? `${this.#height}px` : '';
+      iframe.style.colorScheme = this.#scheme();
+    }
+    this.#configure();
+  }
+
+  #scheme(): 'light' | 'dark' {
+    return this.#host.theme ?? (this.#dark.matches ? 'dark' : 'light');
+  }
+
+  readonly #onScheme = (): void => this.#host.requestUpdate();
+
+  #configure(): void {
+    const host = this.#host;
+    if (!this.#frame || !host.isConnected) return;
+    const style = getComputedStyle(host);
+    const tokens: Partial<Record<ThemeToken, string>> = {};
+    for (const name of THEME_TOKENS) {
+      const value = style.getPropertyValue(name).trim();
+      if (value) tokens[name] = value;
+    }
+    const config: FieldsConfig = {
+      language: this.#options.language(),
+      dir: style.direction === 'rtl' ? 'rtl' : 'ltr',
+      scheme: this.#scheme(),
+      tokens,
+      lineHeight: lineHeightOf(style),
+      acceptedBrands: [...host.acceptedBrands],
+      moto: host.moto,
+      requireName: host.requireName,
+      disabled: this.#options.disabled(),
+    };
+    this.#frame.configure(config);
+  }
+
+  /** The frame, titled for screen readers, as tall as its content; a message when it never answered. */
+  render(title: string, unavailable: string) {
+    return html`${this.#unavailable ? html`<p class="error" part="error" role="alert">${unavailable}</p>` : nothing}<iframe
+      part="frame"
+      title=${title}
+      src=${this.#frame!.src}
+      sandbox="allow-scripts allow-same-origin allow-forms"
+      referrerpolicy="no-referrer"
+      ?hidden=${this.#unavailable}
+    ></iframe>`;
+  }
+
+  /** Field errors as the card form's own `errors()` reports them, from the frame's last state. */
+  errors(fallback: string, unavailable: string): Map<string, { kind: ValidityKind; message: string }> {
+    const state = this.#frame?.state;
+    const errors = new Map<string, { kind: ValidityKind; message: string }>();
+    // Not answered yet (or never): nothing typed, nothing to pay with.
+    if (!state)
+      errors.set('number', { kind: 'missing', message: this.#unavailable ? unavailable : fallback });
+    // The frame words its first problem; a host form shows that one, as it would of native inputs.
+    for (const e of state?.errors ?? []) {
+      errors.set(e.field, { kind: e.code, message: state!.message || fallback });
+    }
+    return errors;
+  }
+}
+
+/** The line height as a ratio (what pages set and children inherit), not the px it computes to here. */
+function lineHeightOf(style: CSSStyleDeclaration): string {
+  const px = Number.parseFloat(style.lineHeight);
+  const size = Number.parseFloat(style.fontSize);
+  return px > 0 && size > 0 ? String(Math.round((px / size) * 1000) / 1000) : 'normal';
+}

@@ -1,0 +1,46 @@
+import {
+  type FrameAddress,
+  type FromFrame,
+  hello,
+  isConnect,
+  parseToFrame,
+  type ToFrame,
+} from './messages.ts';
+
+export interface ParentLink {
+  send(message: FromFrame): void;
+}
+
+/**
+ * The frame's end of the handshake: says hello to the parent origin named in the frame's address
+ * (a message addressed so that no other origin can receive it), and takes the MessagePort of the
+ * parent's answer when it comes from that window and that origin. Then every message goes over the
+ * port, and only messages that parse as `ToFrame` reach `onMessage`.
+ *
+ * The address is not trusted for more than where to say hello: the page's `frame-ancestors`
+ * decides who may frame it, and Chromium's `ancestorOrigins` must agree with the address.
+ */
+export function connectToParent(
+  address: FrameAddress,
+  onMessage: (message: ToFrame, link: ParentLink) => void,
+  onConnected: (link: ParentLink) => void,
+): boolean {
+  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  if (window.parent === window || (ancestors?.length && ancestors[0] !== address.parent)) return false;
+  let port: MessagePort | null = null;
+  const link: ParentLink = { send: (message) => port?.postMessage(message) };
+  const onWindowMessage = (event: MessageEvent) => {
+    if (port || event.source !== window.parent || event.origin !== address.parent) return;
+    if (!isConnect(event.data, address.channel) || !event.ports[0]) return;
+    port = event.ports[0];
+    window.removeEventListener('message', onWindowMessage);
+    port.onmessage = (e: MessageEvent) => {
+      const message = parseToFrame(e.data);
+      if (message) onMessage(message, link);
+    };
+    onConnected(link);
+  };
+  window.addEventListener('message', onWindowMessage);
+  window.parent.postMessage(hello(address.channel), address.parent);
+  return true;
+}

@@ -1,0 +1,177 @@
+import {
+  connect,
+  type FieldsConfig,
+  type FieldsState,
+  type FromFrame,
+  frameAddress,
+  isHello,
+  type PayOptions,
+  type PayOutcome,
+  parseFromFrame,
+  type ToFrame,
+} from './messages.ts';
+
+export interface FieldsFrameEvents {
+  resize(height: number): void;
+  /** The fields reported their state: when they rendered (`user` false), and after each edit. */
+  state(state: FieldsState, user: boolean): void;
+  /** Enter in a field. */
+  submit(): void;
+  /** The frame loaded but no fields page answered: the origin is down, or refuses this page. */
+  unavailable(): void;
+}
+
+/** How long a loaded frame may take to say hello before the fields count as unavailable. */
+const HELLO_TIMEOUT_MS = 5000;
+
+/** A payment whose answer is lost with the frame's old page: the checkout then asks the status. */
+const LOST: PayOutcome = { ok: false, error: 'network' };
+
+/** A `fields-origin` value: an origin (the page at its root) or the fields page's own address. */
+export function fieldsPageOf(value: string): { origin: string; page: string } | null {
+  try {
+    const url = new URL(value);
+    if (!/^https?:$/.test(url.protocol)) return null;
+    url.hash = url.search = '';
+    return { origin: url.origin, page: url.href };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The parent's end of the isolated fields: the frame's address, the handshake (a hello from that
+ * frame's window and the fields' origin, answered with a MessagePort sent to that origin only),
+ * then requests and answers over the port. Nothing here ever holds card data: the frame has it.
+ *
+ * A frame that reloads says hello again and gets a new channel; a payment asked of the old one
+ * is answered as lost (its answer may never come), so the checkout asks the order's status.
+ */
+export class FieldsFrame {
+  readonly origin: string;
+  readonly src: string;
+  /** The last state the fields reported; null until they rendered. */
+  state: FieldsState | null = null;
+  readonly #events: FieldsFrameEvents;
+  readonly #channel = crypto.randomUUID();
+  #frame: HTMLIFrameElement | null = null;
+  #port: MessagePort | null = null;
+  #config: FieldsConfig | null = null;
+  #sentConfig = '';
+  #queue: ToFrame[] = [];
+  /** Requests waiting for their answer, by id; each keeps how to answer it when the frame is lost. */
+  #pending = new Map<number, { answer: (message: FromFrame) => void; lost: () => void }>();
+  #nextId = 1;
+  #helloTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(page: { origin: string; page: string }, events: FieldsFrameEvents) {
+    this.origin = page.origin;
+    this.src = frameAddress(page.page, { parent: location.origin, channel: this.#channel });
+    this.#events = events;
+  }
+
+  attach(frame: HTMLIFrameElement): void {
+    if (this.#frame === frame) return;
+    this.detach();
+    this.#frame = frame;
+    addEventListener('message', this.#onWindowMessage);
+    frame.addEventListener('load', this.#onLoad);
+  }
+
+  detach(): void {
+    removeEventListener('message', this.#onWindowMessage);
+    this.#frame?.removeEventListener('load', this.#onLoad);
+    clearTimeout(this.#helloTimer);
+    this.#frame = null;
+    this.#closePort();
+  }
+
+  /** Sends the configuration when it changed (and again to a frame that reloaded). */
+  configure(config: FieldsConfig): void {
+    const text = JSON.stringify(config);
+    this.#config = config;
+    if (text === this.#sentConfig) return;
+    this.#sentConfig = this.#port ? text : '';
+    this.#port?.postMessage({ type: 'configure', config } satisfies ToFrame);
+  }
+
+  /** Shows every error in the fields; with `focus`, the first invalid one takes the focus. */
+  validate(focus: boolean): void {
+    // Into the frame now, so the page sees where the focus went; the frame picks the field.
+    if (focus) this.#frame?.focus();
+    this.#post({ type: 'validate', id: this.#nextId++, focus });
+  }
+
+  /** Asks the frame to POST the card to `apiDoUrl`; each call is one attempt, sent at most once. */
+  pay(apiDoUrl: string, options: PayOptions, timeoutMs: number): Promise<PayOutcome> {
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#pending.set(id, {
+        answer: (m) => m.type === 'paid' && resolve(m.outcome),
+        lost: () => resolve(LOST),
+      });
+      this.#post({ type: 'pay', id, apiDoUrl, options, timeoutMs });
+    });
+  }
+
+  /** Moves the focus to the card number. */
+  focus(): void {
+    this.#frame?.focus();
+    this.#post({ type: 'focus' });
+  }
+
+  clear(what: 'all' | 'security-code'): void {
+    this.#post({ type: 'clear', what });
+  }
+
+  #post(message: ToFrame): void {
+    if (this.#port) this.#port.postMessage(message);
+    else this.#queue.push(message);
+  }
+
+  /** A page that fails to load (an error page, a refused frame) fires load too, but never says hello. */
+  readonly #onLoad = (): void => {
+    clearTimeout(this.#helloTimer);
+    if (!this.#port)
+      this.#helloTimer = setTimeout(() => this.#port || this.#events.unavailable(), HELLO_TIMEOUT_MS);
+  };
+
+  readonly #onWindowMessage = (event: MessageEvent): void => {
+    const frame = this.#frame;
+    if (!frame || event.source !== frame.contentWindow || event.origin !== this.origin) return;
+    if (!isHello(event.data, this.#channel)) return;
+    clearTimeout(this.#helloTimer);
+    // A hello on a live channel: the frame reloaded. What it was asked is lost with its old page.
+    this.#closePort();
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = (e: MessageEvent) => {
+      const message = parseFromFrame(e.data);
+      if (message) this.#onMessage(message);
+    };
+    frame.contentWindow!.postMessage(connect(this.#channel), this.origin, [port2]);
+    this.#port = port1;
+    if (this.#config) this.configure(this.#config);
+    for (const message of this.#queue.splice(0)) port1.postMessage(message);
+  };
+
+  #onMessage(message: FromFrame): void {
+    if ('state' in message) this.state = message.state;
+    if ('height' in message) this.#events.resize(message.height);
+    if (message.type === 'submit') this.#events.submit();
+    else if (message.type === 'ready' || message.type === 'state') {
+      this.#events.state(message.state, message.type === 'state' && message.user);
+    } else if ('id' in message) {
+      this.#pending.get(message.id)?.answer(message);
+      this.#pending.delete(message.id);
+    }
+  }
+
+  #closePort(): void {
+    this.#port?.close();
+    this.#port = null;
+    this.#sentConfig = '';
+    this.state = null;
+    for (const pending of this.#pending.values()) pending.lost();
+    this.#pending.clear();
+  }
+}

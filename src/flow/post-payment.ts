@@ -1,0 +1,76 @@
+import type { DirectPaymentBody, DirectPaymentResponse } from '../protocol/direct-payment.ts';
+
+/** Why a direct payment POST did not give a usable answer. */
+export type PostPaymentError = 'network' | 'timeout' | 'server' | 'rejected';
+
+export type PostPaymentResult =
+  | { readonly ok: true; readonly response: DirectPaymentResponse }
+  | { readonly ok: false; readonly error: PostPaymentError; readonly message?: string };
+
+/**
+ * POSTs the direct payment body to the order's api_do_url, once, and says what came back. The one
+ * place that sends card data: the checkout in the merchant's page uses it, and so do the isolated
+ * fields in their own frame. No retry here: a lost answer may be a charged card, and only the
+ * order's status can tell.
+ */
+export async function postDirectPayment(
+  url: string,
+  body: DirectPaymentBody,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<PostPaymentResult> {
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  let res: Response;
+  try {
+    res = await send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      // The gateway is another origin; it gets no cookies of the merchant's.
+      credentials: 'omit',
+      // Whoever hosts the fields, the gateway learns nothing of the page the card was typed on.
+      referrerPolicy: 'no-referrer',
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 45_000),
+    });
+  } catch (error) {
+    return { ok: false, error: isTimeout(error) ? 'timeout' : 'network' };
+  }
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch (error) {
+    if (isTimeout(error)) return { ok: false, error: 'timeout' };
+    return { ok: false, error: res.status >= 400 && res.status < 500 ? 'rejected' : 'server' };
+  }
+  if (res.status >= 500) return { ok: false, error: 'server' };
+  if (!res.ok) return { ok: false, error: 'rejected', message: gatewayMessage(json) };
+  if (!json || typeof json !== 'object') return { ok: false, error: 'server' };
+  return { ok: true, response: json as DirectPaymentResponse };
+}
+
+const isTimeout = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
+function gatewayMessage(json: unknown): string | undefined {
+  const all = (json as { __all__?: Array<{ message?: string }> } | null)?.__all__;
+  const message = all?.[0]?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** What a payer answers: as `postDirectPayment`, or `invalid` when the card was not complete and nothing was sent. */
+export type PayerResult =
+  | { readonly ok: true; readonly response: DirectPaymentResponse }
+  | { readonly ok: false; readonly error: PostPaymentError | 'invalid'; readonly message?: string };
+
+/**
+ * Sends one attempt's direct payment wherever the card is: the body is built from the options and
+ * POSTed to `apiDoUrl` by whoever holds the card (the isolated fields' frame, for one).
+ */
+export type DirectPayer = (
+  apiDoUrl: string,
+  options: {
+    readonly avs?: 'off' | 'standard' | 'custom';
+    readonly moto?: boolean;
+    readonly savedByMerchant?: boolean;
+  },
+  timeoutMs: number,
+) => Promise<PayerResult>;

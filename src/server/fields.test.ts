@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFieldsHandler } from './fields.ts';
+
+// A built fields page as `npm run build` writes it: one page, its script inside.
+const dir = mkdtempSync(join(tmpdir(), 'fields-'));
+const SCRIPT = 'console.log("fields")';
+writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module">${SCRIPT}</script>`);
+
+const handler = createFieldsHandler({
+  dir,
+  frameAncestors: ['https://shop.example', 'https://*.shop.example'],
+  gatewayOrigins: ['https://gateway.example'],
+});
+const get = (path: string, init?: RequestInit) =>
+  handler(new Request(`https://pay.shop.example${path}`, init));
+
+describe('createFieldsHandler', () => {
+  it('serves the page with a CSP: its own script only, the gateway only, framed by the shop only', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = res.headers.get('content-security-policy')!.split('; ');
+    expect(csp).toEqual(
+      expect.arrayContaining([
+        "default-src 'none'",
+        `script-src 'sha384-${createHash('sha384').update(SCRIPT).digest('base64')}'`,
+        'connect-src https://gateway.example',
+        'frame-ancestors https://shop.example https://*.shop.example',
+        "base-uri 'none'",
+        "form-action 'none'",
+      ]),
+    );
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await res.text()).toContain(SCRIPT);
+    // The script runs because CSP names its hash; an injected one would have another.
+  });
+
+  it('revalidates the page on every load and answers 304 when it did not change', async () => {
+    const first = await get('/');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag')!;
+    const again = await get('/', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('serves the page wherever it is mounted, and nothing else there', async () => {
+    expect((await get('/fields/')).status).toBe(200);
+    expect((await get('/fields/index.html')).status).toBe(200);
+    const other = await get('/fields/assets/fields.js');
+    expect(other.status).toBe(404);
+  });
+
+  it('serves nothing else: no other file, no way out of its folder, no other method', async () => {
+    expect((await get('/..%2Findex.html')).status).toBe(404);
+    expect((await get('/index.css')).status).toBe(404);
+    const post = await get('/', { method: 'POST', body: '{}' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const head = await get('/', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('names the option and the rule when an origin is not one', () => {
+    expect(() =>
+      createFieldsHandler({ dir, frameAncestors: [], gatewayOrigins: ['https://g.example'] }),
+    ).toThrow(/frameAncestors must list at least one origin/);
+    expect(() =>
+      createFieldsHandler({
+        dir,
+        frameAncestors: ['https://shop.example/checkout'],
+        gatewayOrigins: ['https://g.example'],
+      }),
+    ).toThrow(/frameAncestors\[0\] must be an origin such as https:\/\/shop.example \(no path\)/);
+    expect(() =>
+      createFieldsHandler({ dir, frameAncestors: ['*'], gatewayOrigins: ['https://g.example'] }),
+    ).toThrow(/frameAncestors\[0\]/);
+    expect(() =>
+      createFieldsHandler({
+        dir,
+        frameAncestors: ['https://shop.example'],
+        gatewayOrigins: ["'self' https://x"],
+      }),
+    ).toThrow(/gatewayOrigins\[0\]/);
+  });
+
+  it('says how to build the page when it is not built', () => {
+    expect(() =>
+      createFieldsHandler({
+        dir: join(dir, 'none'),
+        frameAncestors: ['https://s.example'],
+        gatewayOrigins: ['https://g.example'],
+      }),
+    ).toThrow(/build the fields page first \(npm run build\)/);
+  });
+});

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface FieldsHandlerOptions {
+  /**
+   * The origins of the pages that may frame the fields (your checkout pages), e.g.
+   * `['https://shop.example']`; a leading `*.` allows every subdomain. Becomes `frame-ancestors`.
+   */
+  frameAncestors: readonly string[];
+  /**
+   * The origins card data may be POSTed to: the gateway's, where the orders' `api_do_url` points.
+   * Becomes `connect-src`, so a script that tampers with the parent's messages cannot send the card
+   * anywhere else.
+   */
+  gatewayOrigins: readonly string[];
+  /** The built fields page. Default: this package's `dist/fields`. */
+  dir?: string;
+}
+
+/** A CSP source for an origin: scheme, host (optionally `*.` before it) and port (or `*`). */
+const ORIGIN_SOURCE =
+  /^https?:\/\/(?:\*\.)?(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::(?:\d{1,5}|\*))?$/;
+
+function sources(name: string, list: readonly string[]): string {
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new TypeError(
+      `createFieldsHandler: ${name} must list at least one origin, e.g. ['https://shop.example']`,
+    );
+  }
+  return list
+    .map((value, i) => {
+      const source = String(value).trim().toLowerCase().replace(/\/$/, '');
+      if (!ORIGIN_SOURCE.test(source)) {
+        throw new TypeError(
+          `createFieldsHandler: ${name}[${i}] must be an origin such as https://shop.example (no path), not "${value}"`,
+        );
+      }
+      return source;
+    })
+    .join(' ');
+}
+
+/** The package's dist/fields, found from this file both in src/ and in dist/. */
+function defaultDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'gateway-checkout') {
+      return join(dir, 'dist', 'fields');
+    }
+    dir = dirname(dir);
+  }
+  return join(dirname(fileURLToPath(import.meta.url)), '..', 'fields');
+}
+
+/** The hash of each inline script of the page, as CSP names it: the page's own code and nothing else. */
+function scriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha384-${createHash('sha384').update(m[1]!, 'utf8').digest('base64')}'`,
+  );
+}
+
+/**
+ * Serves the isolated card fields (`dist/fields/index.html`, its script inside): mount it on an
+ * origin of its own, such as `https://pay.shop.example`, and point `fields-origin` there. The page
+ * gets a Content-Security-Policy that lets it run its own script only (named by its hash), talk to
+ * the gateway only and be framed by your pages only. Any path ending in `/` is the page; it is
+ * revalidated on every load (ETag), so a new build is used at once. Framework-neutral, like the
+ * other handlers: `(Request) => Promise<Response>`.
+ */
+export function createFieldsHandler(options: FieldsHandlerOptions): (request: Request) => Promise<Response> {
+  const ancestors = sources('frameAncestors', options.frameAncestors);
+  const connect = sources('gatewayOrigins', options.gatewayOrigins);
+  const dir = options.dir ?? defaultDir();
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(
+      `createFieldsHandler: ${index} does not exist; build the fields page first (npm run build)`,
+    );
+  }
+  const body = readFileSync(index);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const scripts = scriptHashes(body.toString('utf8'));
+  const csp = [
+    "default-src 'none'",
+    `script-src ${scripts.join(' ') || "'none'"}`,
+    "style-src 'self'",
+    `connect-src ${connect}`,
+    `frame-ancestors ${ancestors}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    // Revalidated on every load: a new build is used at once, an unchanged one costs a 304.
+    'Cache-Control': 'no-cache',
+    ETag: etag,
+    'Content-Security-Policy': csp,
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    // Pages that isolate themselves (COEP) may still frame the fields.
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+  };
+
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method not allowed', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    }
+    const path = new URL(request.url).pathname;
+    if (!path.endsWith('/') && !path.endsWith('/index.html')) {
+      return new Response('Not found', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+    return new Response(request.method === 'HEAD' ? null : (body as BodyInit), {
+      status: 200,
+      headers: { ...headers, 'Content-Length': String(body.byteLength) },
+    });
+  };
+}
