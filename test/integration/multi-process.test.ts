@@ -41,6 +41,7 @@ function startShop(name: string): Promise<Shop> {
     env: {
       ...process.env,
       DEMO_PORT: '0',
+      DEMO_FIELDS_PORT: '0',
       GATEWAY_URL: sandbox.url,
       GATEWAY_SECRET_KEY: KEY,
       REDIS_URL: redis.url,
