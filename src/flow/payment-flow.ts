@@ -8,6 +8,7 @@ import type {
   CheckoutStatus,
   SaveMethod,
 } from '../protocol/session.ts';
+import { gatewayAddressProblem } from './gateway-origin.ts';
 import { type DirectPayer, postDirectPayment } from './post-payment.ts';
 
 /**
@@ -32,7 +33,8 @@ export type FlowErrorType =
   | 'rejected' // the gateway refused the request (4xx)
   | 'status_unknown' // we could not learn the order's status: do not pay again blindly
   | 'cancelled' // the customer left the 3-D Secure challenge
-  | 'amount'; // nothing to charge yet (no amount set); nothing was sent
+  | 'amount' // nothing to charge yet (no amount set); nothing was sent
+  | 'untrusted_gateway'; // api_do_url is no gateway origin card data may go to: nothing was sent
 
 export interface FlowError {
   readonly type: FlowErrorType;
@@ -79,6 +81,8 @@ export interface PaymentFlowOptions {
   /** An order created beforehand by the merchant: pay it here and read its status there. */
   readonly apiDoUrl?: string;
   readonly statusUrl?: string;
+  /** The only origins card data may be sent to; empty: any https origin but the page's own. */
+  readonly gatewayOrigins?: readonly string[];
   readonly fetch?: typeof fetch;
   /** Shows the 3-D Secure challenge; the element opens a dialog or redirects. */
   readonly challenge: (url: string) => ChallengeHandle;
@@ -288,6 +292,13 @@ export class PaymentFlow {
       }
       attempt.session = session;
     }
+
+    const refused = gatewayAddressProblem(
+      session.api_do_url,
+      this.#options.gatewayOrigins ?? [],
+      globalThis.location?.origin,
+    );
+    if (refused) return this.#failed(session, 'untrusted_gateway', false, refused);
 
     const options = {
       avs: session.avs,

@@ -137,7 +137,7 @@ describe('hosted pages with the bundle built', () => {
       const element = /<gateway-checkout ([^>]*)><\/gateway-checkout>/.exec(page);
       expect(element).not.toBeNull();
       expect(element![1]).toBe(
-        `api-do-url="/pay/${token}/" status-url="/checkout/${token}/status" language="lv" amount="10.5" currency="EUR"`,
+        `api-do-url="/pay/${token}/" gateway-origins="self" status-url="/checkout/${token}/status" language="lv" amount="10.5" currency="EUR"`,
       );
       expect(page).toContain(
         `<script src="/assets/gateway-checkout.iife.js" integrity="${sha384(FAKE_BUNDLE)}" crossorigin="anonymous"></script>`,

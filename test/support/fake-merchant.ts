@@ -49,6 +49,8 @@ export class FakeMerchant {
   threeDsUrl = 'about:blank';
   /** Session POSTs are refused with these field issues, as the server helper refuses a bad request. */
   sessionFields: Array<{ path: string; message: string; code: string }> | null = null;
+  /** Where the session answer says the card goes (a tampered merchant server answers another). */
+  apiDoUrlOf: (orderId: string) => string = (id) => `${GATEWAY}/do/${id}`;
   /** Configurations per session URL other than /checkout/session (query included), for pages that switch. */
   readonly configs = new Map<string, CheckoutConfig>();
   #paymentGate: Promise<void> | null = null;
@@ -119,7 +121,7 @@ export class FakeMerchant {
       this.orders.set(id, { status: 'issued', reason: null });
       const session: CheckoutSession = {
         order_id: id,
-        api_do_url: `${GATEWAY}/do/${id}`,
+        api_do_url: this.apiDoUrlOf(id),
         status_url: `/checkout/status?order=${id}&token=tok_${id}`,
         amount: this.config.amount ?? 0,
         currency: this.config.currency,

@@ -27,6 +27,7 @@ const ERROR_TEXT = {
   status_unknown: 'errorStatusUnknown',
   cancelled: 'errorCancelled',
   amount: 'errorAmount',
+  untrusted_gateway: 'errorUntrustedGateway',
 } as const satisfies Record<CheckoutErrorType, TextKey>;
 
 /** The gateway's decline reason in plain words; a reason we do not know is shown as the gateway gave it. */

@@ -69,6 +69,11 @@ export class GatewayCheckout extends GatewayElement {
   @property({ attribute: 'session-url' }) sessionUrl?: string;
   /** api_do_url of an order the merchant created beforehand (with `status-url`). */
   @property({ attribute: 'api-do-url' }) apiDoUrl?: string;
+  /**
+   * The gateway origins card data may be sent to (`https://gw.example`, space-separated). Empty:
+   * any https origin (or loopback, for the sandbox) other than the page's own.
+   */
+  @property({ attribute: 'gateway-origins', converter: listConverter }) gatewayOrigins: string[] = [];
   /** Where the merchant's server answers the status of that order. */
   @property({ attribute: 'status-url' }) statusUrl?: string;
   /** Mail or telephone order: no security code, and "New payment" after each result. */
@@ -149,10 +154,15 @@ export class GatewayCheckout extends GatewayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Before the config task runs (in the same update), so it loads through the new flow.
     if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !this.#flow) {
+      const host = this;
       this.#flow = new PaymentFlow({
         sessionUrl: this.sessionUrl,
         apiDoUrl: this.apiDoUrl,
         statusUrl: this.statusUrl,
+        // Read at pay time, so a list set after the element connected still applies.
+        get gatewayOrigins() {
+          return host.gatewayOrigins;
+        },
         challenge: (url) => {
           if (this.threeDs === 'redirect') this.#resume.navigating();
           return this.#challenge.open(url);
@@ -490,6 +500,9 @@ export class GatewayCheckout extends GatewayElement {
         void this.updateComplete.then(() =>
           this.renderRoot.querySelector<HTMLElement>('button[part="reopen-challenge"]')?.focus(),
         );
+      // An integration mistake, not the customer's: the developer's console names the address and the rule.
+      if (result.error.type === 'untrusted_gateway')
+        console.error(`gateway-checkout: ${result.error.message}`);
       const fields = result.error.fields;
       if (fields?.length) void this.#placeFieldErrors(fields);
       emit(this, 'gateway-error', {

@@ -64,6 +64,8 @@ export const de: Catalog = {
   reopenChallenge: 'Prüfung der Bank wieder öffnen',
   errorFields: 'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
   fieldInvalid: 'Prüfen Sie dieses Feld.',
+  errorUntrustedGateway:
+    'Die Zahlung konnte nicht sicher übermittelt werden, daher wurde nichts gesendet. Bitte wenden Sie sich an den Shop.',
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',
   acceptedCards: 'Akzeptierte Karten',

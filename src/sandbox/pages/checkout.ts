@@ -82,6 +82,8 @@ export function elementsCheckoutPage(
   };
   const attributes = [
     `api-do-url="${escapeHtml(apiDoPath)}"`,
+    // The gateway's own page: the card goes to its own origin, which the element refuses unless listed.
+    'gateway-origins="self"',
     `status-url="${escapeHtml(assets.statusUrl)}"`,
     `language="${escapeHtml(String(json.language ?? 'en'))}"`,
     `amount="${escapeHtml(String(toMajor(o.totalMinor)))}"`,
