@@ -38,6 +38,9 @@ for (const fault of ['http_500', 'malformed_json'] as const) {
     await expect(page.locator('gateway-checkout').getByLabel('Card number')).toHaveValue(
       '4111 1111 1111 1111',
     );
+    // Except the security code, which is asked for again.
+    await expect(page.locator('gateway-checkout').getByLabel('Security code')).toHaveValue('');
+    await page.locator('gateway-checkout').getByLabel('Security code').pressSequentially('123');
     await payButton(page).click();
     await expect(statusLine(page)).toHaveText(/Payment successful/);
     const order = await orderOfLastResult(page);

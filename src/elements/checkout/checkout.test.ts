@@ -475,7 +475,11 @@ describe('gateway-checkout', () => {
       expect(errors.map((e) => e.type)).to.deep.equal(['network']);
       expect(events.of('gateway-success').length).to.equal(0);
       expect(within(el).getByRole('button', { name: 'Pay €32.25', exact: true }).query()).to.exist;
+      // The card is kept for the retry, except its security code, which is asked for again.
+      expect(inner(cardForm(el), 'number').value).to.equal('4111 1111 1111 1111');
+      expect(inner(cardForm(el), 'csc').value).to.equal('');
 
+      await typeInto(cardForm(el), 'csc', CSC);
       await clickPay(el);
       await settled(el, 'after paying again');
       expect(events.of('gateway-success')).to.deep.equal([

@@ -195,6 +195,12 @@ export class GatewayCheckout extends GatewayElement {
     }
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A checkout taken out of the page (a closed modal, a route change) keeps no security code.
+    if (this.cardForm) clearSecurityCode(this.cardForm);
+  }
+
   get #view(): View {
     if (this.#config.status === TaskStatus.PENDING) return 'loading';
     if (this.#config.status === TaskStatus.ERROR) return 'failed';
@@ -469,6 +475,9 @@ export class GatewayCheckout extends GatewayElement {
       return;
     }
     this.result = result;
+    // Whatever the result, the security code is not kept: a retry asks for it again. The rest of
+    // the card stays for a retry, and goes too once the order is paid.
+    if (this.cardForm) clearSecurityCode(this.cardForm);
     // Nothing reached the card: a reload need not pick this attempt up.
     if (result.kind === 'failed' && result.canRetry && !result.reopenable) this.#resume.clear();
     if (result.kind === 'succeeded') {
@@ -488,8 +497,6 @@ export class GatewayCheckout extends GatewayElement {
         )?.focus(),
       );
     } else if (result.kind === 'declined') {
-      // Keep the card except its security code: the customer may try the same card again.
-      if (this.cardForm) clearSecurityCode(this.cardForm);
       // An agent tells the caller and goes on from "New payment", as after a success.
       if (this.#moto) void this.updateComplete.then(() => this.#newPaymentButton()?.focus());
       const { amount, currency } = result.status;
