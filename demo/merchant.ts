@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import {
   type SessionStore,
   toNodeHandler,
 } from '../src/server/index.ts';
+import { renderCspPage } from './csp-page.ts';
 import { renderMotoPage, renderPage, renderReturnPage } from './pages.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
 import { createShopRoutes } from './shop/routes.ts';
@@ -208,6 +209,14 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         const order = orderId ? await gateway.orders.get(orderId) : null;
         return sendHtml(res, renderReturnPage(order));
       }
+      if (url.pathname === '/csp/') {
+        const { html, policy } = renderCspPage({
+          integrity: await integrity(),
+          gatewayOrigin: new URL(options.gatewayUrl).origin,
+          nonce: url.searchParams.has('nonce') ? randomBytes(16).toString('base64') : undefined,
+        });
+        return sendHtml(res, html, policy);
+      }
       if (url.pathname === '/moto/') {
         return sendHtml(
           res,
@@ -283,14 +292,16 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
   };
 }
 
-function sendHtml(res: import('node:http').ServerResponse, html: string) {
+// The page may run our bundle and talk to its own server; payments go to the gateway (any loopback
+// port here, the gateway's domain in production).
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; connect-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*; img-src 'self' data:";
+
+function sendHtml(res: import('node:http').ServerResponse, html: string, policy = PAGE_POLICY) {
   res.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    // The page may run our bundle and talk to its own server; payments go to the gateway (any
-    // loopback port here, the gateway's domain in production).
-    'content-security-policy':
-      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; connect-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*; img-src 'self' data:",
+    'content-security-policy': policy,
   });
   res.end(html);
 }
