@@ -58,6 +58,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/elements/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          // A failing hostile-input run prints its seed; HOSTILE_SEED replays it.
+          provide: { hostileSeed: process.env.HOSTILE_SEED ?? '' },
           browser: {
             enabled: true,
             headless: true,

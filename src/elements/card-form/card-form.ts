@@ -48,6 +48,12 @@ const EXPIRY_ERRORS = {
 } as const;
 
 /**
+ * The browser cuts a paste or autofill to these before any script sees it: room for every way a
+ * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
+ */
+const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
+
+/**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
  * takes part in a host form's validity, reset and disabled state, but never submits a value, and
  * card data never appears in an attribute, event or property.
@@ -294,6 +300,7 @@ export class GatewayCardForm extends FormControlElement {
           inputmode=${numeric ? 'numeric' : 'text'}
           autocomplete=${autocomplete}
           spellcheck="false"
+          maxlength=${MAX_LENGTH[id]}
           placeholder=${id === 'expiry' ? t.expiryPlaceholder : ''}
           aria-invalid=${error ? 'true' : 'false'}
           aria-describedby="${id}-error"

@@ -81,6 +81,7 @@ export class EmailField implements ReactiveController {
         autocomplete="email"
         inputmode="email"
         spellcheck="false"
+        maxlength="254"
         required
         aria-invalid=${message ? 'true' : 'false'}
         aria-describedby="email-error"
