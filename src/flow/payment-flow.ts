@@ -238,6 +238,32 @@ export class PaymentFlow {
     return running;
   }
 
+  /**
+   * Asks the status of the attempt whose outcome is unknown, without touching the card: its result
+   * when settled; when nothing reached the card (still `issued`), a failure that may be retried.
+   */
+  verify(): Promise<FlowResult> {
+    this.#running ??= this.#verify().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #verify(): Promise<FlowResult> {
+    const session = this.#attempt?.session;
+    if (!session) return { kind: 'failed', orderId: null, error: { type: 'status_unknown' }, canRetry: true };
+    this.#options.onPhase?.('verifying');
+    const status = await this.#readStatus(session.status_url);
+    if (!status) return this.#failed(session, 'status_unknown', false);
+    if (status.status === 'issued') {
+      this.#attempt!.uncertain = false;
+      return this.#failed(session, 'network', true);
+    }
+    const result = await this.#settleFrom(session, status);
+    if (result.kind === 'declined') this.#attempt = null;
+    return result;
+  }
+
   /** Polls the status URL until the order settles (iframe presentation, or after a redirect). */
   async waitForResult(statusUrl: string, orderId: string): Promise<FlowResult> {
     return this.#settle(statusUrl, orderId);

@@ -1,12 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   alertLine,
   eventsOf,
+  gateway,
   newestOrder,
   orderOfLastResult,
   payButton,
   paymentAttempts,
   recordEvents,
+  SANDBOX,
   setFault,
   statusLine,
   typeCard,
@@ -68,3 +70,238 @@ for (const fault of ['reset', 'timeout'] as const) {
     expect(payments).toHaveLength(1);
   });
 }
+
+// ---- Every other way a payment can fail, each told in the page's language (German here), with
+// what was typed kept (not the security code), never a second payment POST, and the status
+// reconciled once things work again. ----
+
+const DE = {
+  paid: /Zahlung erfolgreich/,
+  retry: /Es wurde kein Geld abgebucht; Sie können es erneut versuchen/,
+  session: /Die Zahlung konnte nicht gestartet werden/,
+  unknown: /Wir konnten nicht bestätigen, ob die Zahlung erfolgt ist/,
+};
+
+const checkout = (page: Page) => page.locator('gateway-checkout');
+const payOrCheck = (page: Page) => checkout(page).locator('[part~="pay-button"]');
+
+/** The page switches to German after the customer typed; the checkout follows the page's lang. */
+async function inGerman(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.documentElement.lang = 'de';
+  });
+  await expect(payOrCheck(page)).toHaveText(/bezahlen/i);
+}
+
+/** Card, name and e-mail are still there; the security code is not. */
+async function expectTypedKept(page: Page): Promise<void> {
+  await expect(checkout(page).locator('#email')).toHaveValue('anna@example.com');
+  const form = checkout(page).locator('gateway-card-form');
+  await expect(form.locator('#number')).toHaveValue('4111 1111 1111 1111');
+  await expect(form.locator('#expiry')).toHaveValue('12/34');
+  await expect(form.locator('#name')).toHaveValue('Anna Berzina');
+  await expect(form.locator('#csc')).toHaveValue('');
+}
+
+function countPayments(page: Page): () => number {
+  const payments: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/pay\/[^/]+\/$/.test(new URL(r.url()).pathname)) payments.push(r.url());
+  });
+  return () => payments.length;
+}
+
+async function setOrdersFault(fault: string): Promise<void> {
+  const res = await fetch(`${SANDBOX}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orders: fault }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+for (const fault of ['http_500', 'malformed_json', 'reset', 'timeout'] as const) {
+  test(`order creation fault ${fault}: one order is paid once, and the customer is told in German`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const payments = countPayments(page);
+    await inGerman(page);
+    await setOrdersFault(fault);
+    await payOrCheck(page).click();
+    const region = checkout(page).locator('[part~="status"], [part~="message"]');
+    await expect(region.filter({ hasText: /Zahlung erfolgreich|kein Geld|nicht gestartet/ })).toHaveCount(1, {
+      timeout: 30_000,
+    });
+    if (await checkout(page).locator('[part~="message"]').filter({ hasText: /\S/ }).count()) {
+      // Told it did not start: nothing was charged, what was typed is kept, and trying again pays.
+      await expect(checkout(page).locator('[part~="message"]')).toHaveText(DE.session);
+      await expectTypedKept(page);
+      expect(payments()).toBe(0);
+      await checkout(page).locator('gateway-card-form #csc').pressSequentially('123');
+      await payOrCheck(page).click();
+    }
+    await expect(statusLine(page)).toHaveText(DE.paid, { timeout: 30_000 });
+    const order = await orderOfLastResult(page);
+    expect(order.status).toBe('paid');
+    expect(paymentAttempts(order)).toBe(1);
+    expect(payments()).toBe(1);
+  });
+}
+
+for (const status of [400, 500] as const) {
+  test(`the session endpoint answers ${status}: told in German, nothing paid, and paying works once it answers`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const payments = countPayments(page);
+    await page.route('**/checkout/session**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { message: status === 400 ? 'Invalid request' : 'Internal error' },
+            }),
+          })
+        : route.fallback(),
+    );
+    await inGerman(page);
+    await payOrCheck(page).click();
+    await expect(alertLine(page)).toHaveText(DE.session, { timeout: 20_000 });
+    await expectTypedKept(page);
+    expect(payments()).toBe(0);
+    expect((await eventsOf(page)).find((e) => e.type === 'gateway-error')?.detail.type).toBe('session');
+
+    await page.unroute('**/checkout/session**');
+    await checkout(page).locator('gateway-card-form #csc').pressSequentially('123');
+    await payOrCheck(page).click();
+    await expect(statusLine(page)).toHaveText(DE.paid);
+    expect((await orderOfLastResult(page)).status).toBe('paid');
+    expect(payments()).toBe(1);
+  });
+}
+
+test('offline after the payment went out: told to check, no second payment, and reconciled once back online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const payments = countPayments(page);
+  // The payment reaches the gateway; then the network goes and its answer with it.
+  await page.route(/\/pay\/[^/]+\/$/, async (route) => {
+    await route.fetch();
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  await inGerman(page);
+  await payOrCheck(page).click();
+  await expect(alertLine(page)).toHaveText(DE.unknown, { timeout: 30_000 });
+  await expect(payOrCheck(page)).toHaveText('Zahlungsstatus prüfen');
+  await expectTypedKept(page);
+  const order = await newestOrder();
+  expect(order?.status).toBe('paid');
+
+  await context.setOffline(false);
+  await page.unroute(/\/pay\/[^/]+\/$/);
+  await payOrCheck(page).click();
+  await expect(statusLine(page)).toHaveText(DE.paid);
+  expect((await orderOfLastResult(page)).id).toBe(order?.id);
+  expect(payments()).toBe(1);
+  expect(paymentAttempts(await gateway.orders.get(order!.id))).toBe(1);
+});
+
+test('offline before the payment went out: nothing charged, told so, and paying works once back online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const payments = countPayments(page);
+  await inGerman(page);
+  // Offline right after the order is created, before the card is sent.
+  page.on('response', async (response) => {
+    if (response.request().method() === 'POST' && response.url().includes('/checkout/session'))
+      await context.setOffline(true);
+  });
+  await payOrCheck(page).click();
+  await expect(alertLine(page)).toHaveText(DE.unknown, { timeout: 30_000 });
+  await expectTypedKept(page);
+  await context.setOffline(false);
+  // Checking the status finds nothing charged: the customer may pay again, with the code retyped.
+  await payOrCheck(page).click();
+  await expect(alertLine(page)).toHaveText(DE.retry);
+  await checkout(page).locator('gateway-card-form #csc').pressSequentially('123');
+  await payOrCheck(page).click();
+  await expect(statusLine(page)).toHaveText(DE.paid);
+  const order = await orderOfLastResult(page);
+  expect(paymentAttempts(order)).toBe(1);
+  expect(payments()).toBe(1);
+});
+
+test('a status URL that never settles: told to check the status, no second payment, reconciled when it settles', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const payments = countPayments(page);
+  await page.clock.install();
+  await page.reload();
+  await typeEmail(page);
+  await typeCard(page, { number: '4111111111111111' });
+  // The merchant's status answers keep saying the payment is under way.
+  await page.route('**/checkout/status**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, status: 'in_progress', outcome: 'pending' } });
+  });
+  await inGerman(page);
+  await payOrCheck(page).click();
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(5_000);
+        return alertLine(page).textContent();
+      },
+      { timeout: 40_000, intervals: [100] },
+    )
+    .toMatch(DE.unknown);
+  await expectTypedKept(page);
+  await page.unroute('**/checkout/status**');
+  await payOrCheck(page).click();
+  await expect(statusLine(page)).toHaveText(DE.paid);
+  expect(payments()).toBe(1);
+  expect(paymentAttempts(await orderOfLastResult(page))).toBe(1);
+});
+
+test('a 3-D Secure frame that never returns: told so in German, nothing paid twice, the order not paid', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const payments = countPayments(page);
+  await page.clock.install();
+  await page.reload();
+  await typeEmail(page);
+  await typeCard(page, { number: '4000000000003220' });
+  // The bank's page never loads, so it never reports back.
+  await page.route(/\/3ds\/[\w-]+\/?/, (route) =>
+    route.request().resourceType() === 'document' ? new Promise(() => {}) : route.fallback(),
+  );
+  await inGerman(page);
+  await payOrCheck(page).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(5_000);
+        return alertLine(page).textContent();
+      },
+      { timeout: 45_000, intervals: [100] },
+    )
+    .toMatch(/nicht bestätigen|abgebrochen|kein Geld/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(checkout(page).locator('gateway-card-form #number')).toHaveValue('4000 0000 0000 3220');
+  await expect(checkout(page).locator('gateway-card-form #csc')).toHaveValue('');
+  expect(payments()).toBe(1);
+  const order = await newestOrder();
+  expect(order?.status).not.toBe('paid');
+  expect(paymentAttempts(order!)).toBe(1);
+});

@@ -419,6 +419,13 @@ export class GatewayCheckout extends GatewayElement {
     const view = this.#view;
     if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
     if (this.presentation === 'redirect') return this.#redirectToHosted();
+    // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
+    // The security code is gone by then, and is not needed to ask.
+    if (this.result?.kind === 'failed' && !this.result.canRetry) {
+      this.result = null;
+      this.phase = 'verifying';
+      return this.#show(await flow.verify());
+    }
     if (!this.#validate()) return;
     // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
     if (this.#loaded && this.#amount === null) {
