@@ -348,10 +348,15 @@ export class GatewayCheckout extends GatewayElement {
     `;
   }
 
+  /** The last payment's outcome is unknown: the button asks the status before anything is paid. */
+  get #mustCheckStatus(): boolean {
+    const result = this.result;
+    return result?.kind === 'failed' && (!result.canRetry || result.error.type === 'status_unknown');
+  }
+
   #payLabel(): string {
     const t = this.t;
-    const result = this.result;
-    if (this.#view === 'failed' && result?.kind === 'failed' && !result.canRetry) return t.checkStatus;
+    if (this.#view === 'failed' && this.#mustCheckStatus) return t.checkStatus;
     if (this.#busy) return t.processing;
     // Nothing is charged: the card is verified and saved, and the button says so.
     if (this.#amount === 0) return t.saveCard;
@@ -421,7 +426,7 @@ export class GatewayCheckout extends GatewayElement {
     if (this.presentation === 'redirect') return this.#redirectToHosted();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
-    if (this.result?.kind === 'failed' && !this.result.canRetry) {
+    if (this.#mustCheckStatus) {
       this.result = null;
       this.phase = 'verifying';
       return this.#show(await flow.verify());
