@@ -39,22 +39,22 @@ export function gatewayAddressProblem(
   try {
     url = new URL(address, pageOrigin && pageOrigin !== 'null' ? pageOrigin : undefined);
   } catch {
-    return `api_do_url "${address}" is not a URL.`;
+    return `api_do_url ${address} is no URL`;
   }
   if (!secureOrigin(url)) {
-    return `api_do_url ${url.origin} is not https (plain http is allowed on loopback only).`;
+    return `api_do_url ${url.origin} is not https (http: loopback only)`;
   }
   if (allowedOrigins.length > 0) {
     const allowed = allowedOrigins.map((entry) =>
       /^'?self'?$/i.test(entry.trim()) ? (pageOrigin ?? null) : normaliseOrigin(entry),
     );
     if (!allowed.includes(url.origin)) {
-      return `api_do_url ${url.origin} is not one of gateway-origins (${allowedOrigins.join(' ')}).`;
+      return `api_do_url ${url.origin} is not in gateway-origins`;
     }
     return null;
   }
   if (url.origin === pageOrigin) {
-    return `api_do_url ${url.origin} is this page's own origin; card data goes to the gateway only (list the gateway in gateway-origins if it serves this page).`;
+    return `api_do_url ${url.origin} is this page's own origin`;
   }
   return null;
 }

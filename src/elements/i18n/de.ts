@@ -64,8 +64,7 @@ export const de: Catalog = {
   reopenChallenge: 'Prüfung der Bank wieder öffnen',
   errorFields: 'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
   fieldInvalid: 'Prüfen Sie dieses Feld.',
-  errorUntrustedGateway:
-    'Die Zahlung konnte nicht sicher übermittelt werden, daher wurde nichts gesendet. Bitte wenden Sie sich an den Shop.',
+  errorUntrustedGateway: 'Die Zahlung konnte nicht sicher gesendet werden. Es wurde nichts gesendet.',
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',
   acceptedCards: 'Akzeptierte Karten',

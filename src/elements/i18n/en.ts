@@ -64,8 +64,7 @@ export const en = {
   reopenChallenge: 'Reopen the bank’s check',
   errorFields: 'The shop could not accept some details. Check the marked fields.',
   fieldInvalid: 'Check this field.',
-  errorUntrustedGateway:
-    'The payment could not be sent securely, so nothing was sent. Please contact the shop.',
+  errorUntrustedGateway: 'The payment could not be sent securely. Nothing was sent.',
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
   // card entry: brand row, e-mail field, a failed Pay, the result panel
   acceptedCards: 'Accepted cards',

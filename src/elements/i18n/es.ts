@@ -61,8 +61,7 @@ export const es: Catalog = {
   reopenChallenge: 'Volver a abrir la verificación del banco',
   errorFields: 'La tienda no pudo aceptar algunos datos. Revise los campos marcados.',
   fieldInvalid: 'Revise este campo.',
-  errorUntrustedGateway:
-    'El pago no se pudo enviar de forma segura, así que no se ha enviado nada. Ponte en contacto con la tienda.',
+  errorUntrustedGateway: 'El pago no se pudo enviar de forma segura. No se ha enviado nada.',
   errorRetry: 'El pago no se completó. No se ha cobrado nada; puede intentarlo de nuevo.',
   acceptedCards: 'Tarjetas aceptadas',
   emailRequired: 'Introduce tu correo electrónico.',

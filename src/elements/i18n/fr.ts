@@ -61,8 +61,7 @@ export const fr: Catalog = {
   reopenChallenge: 'Rouvrir la vérification de la banque',
   errorFields: 'La boutique n’a pas pu accepter certaines informations. Vérifiez les champs signalés.',
   fieldInvalid: 'Vérifiez ce champ.',
-  errorUntrustedGateway:
-    'Le paiement n’a pas pu être transmis de façon sécurisée ; rien n’a été envoyé. Veuillez contacter la boutique.',
+  errorUntrustedGateway: 'Le paiement n’a pas pu être envoyé en sécurité. Rien n’a été envoyé.',
   errorRetry: 'Le paiement n’a pas abouti. Aucun montant n’a été débité ; vous pouvez réessayer.',
   acceptedCards: 'Cartes acceptées',
   emailRequired: 'Saisissez votre adresse e-mail.',

@@ -59,8 +59,7 @@ export const lv: Catalog = {
   reopenChallenge: 'Atvērt bankas pārbaudi vēlreiz',
   errorFields: 'Veikals nevarēja pieņemt dažus datus. Pārbaudiet atzīmētos laukus.',
   fieldInvalid: 'Pārbaudiet šo lauku.',
-  errorUntrustedGateway:
-    'Maksājumu nevarēja nosūtīt droši, tāpēc nekas netika nosūtīts. Lūdzu, sazinieties ar veikalu.',
+  errorUntrustedGateway: 'Maksājumu nevarēja droši nosūtīt. Nekas netika nosūtīts.',
   errorRetry: 'Maksājums neizdevās. Nauda netika noņemta; varat mēģināt vēlreiz.',
   acceptedCards: 'Pieņemtās kartes',
   emailRequired: 'Ievadiet savu e-pasta adresi.',
