@@ -243,13 +243,10 @@ export class PaymentFlow {
    * when settled; when nothing reached the card (still `issued`), a failure that may be retried.
    */
   verify(): Promise<FlowResult> {
-    this.#running ??= this.#verify().finally(() => {
-      this.#running = null;
-    });
-    return this.#running;
+    return this.#run(() => this.#verifyAttempt());
   }
 
-  async #verify(): Promise<FlowResult> {
+  async #verifyAttempt(): Promise<FlowResult> {
     const session = this.#attempt?.session;
     if (!session) return { kind: 'failed', orderId: null, error: { type: 'status_unknown' }, canRetry: true };
     this.#options.onPhase?.('verifying');
@@ -259,9 +256,7 @@ export class PaymentFlow {
       this.#attempt!.uncertain = false;
       return this.#failed(session, 'network', true);
     }
-    const result = await this.#settleFrom(session, status);
-    if (result.kind === 'declined') this.#attempt = null;
-    return result;
+    return this.#settleFrom(session, status);
   }
 
   /** Polls the status URL until the order settles (iframe presentation, or after a redirect). */

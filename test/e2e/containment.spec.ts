@@ -32,6 +32,8 @@ interface DemoPage {
   readonly open: (page: Page) => Promise<void>;
   /** Where the card fields are: the page, or the gateway's frame in it. */
   readonly fields: (page: Page) => Locator;
+  /** Where the rest of the form is (the e-mail, the Pay button) when the card fields are framed apart. */
+  readonly form?: (page: Page) => Locator;
   readonly moto?: boolean;
   readonly email?: boolean;
   readonly flows: readonly Flow[];
@@ -134,6 +136,20 @@ const PAGES: DemoPage[] = [
     ],
   },
   {
+    name: 'isolated fields /isolated/',
+    open: async (page) => {
+      await page.goto('/isolated/');
+      await expect(checkout(page).getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    },
+    fields: (page) => page.frameLocator('gateway-checkout iframe[title="Card details"]').locator('body'),
+    form: (page) => checkout(page),
+    email: true,
+    flows: [
+      ...CORE_FLOWS,
+      { name: '3-D Secure approved', number: THREE_DS, ends: 'succeeded', threeDs: 'Approve' },
+    ],
+  },
+  {
     name: "the gateway's hosted form in a frame",
     open: async (page) => {
       await page.goto('/?scenario=iframe');
@@ -184,7 +200,8 @@ for (const demo of PAGES) {
         await setFault('orders', 'none');
         await demo.open(page);
         const fields = demo.fields(page);
-        if (demo.email) await fields.getByLabel('E-mail').fill('contained@example.com');
+        const form = demo.form?.(page) ?? fields;
+        if (demo.email) await form.getByLabel('E-mail').fill('contained@example.com');
         await fields.getByLabel('Card number').pressSequentially(flow.number, { delay: 2 });
         await fields.getByLabel('Expiry date').pressSequentially('1234', { delay: 2 });
         if (!demo.moto) await fields.getByLabel('Security code').pressSequentially(CSC, { delay: 2 });
@@ -192,7 +209,7 @@ for (const demo of PAGES) {
         // Before paying: nothing has left or been kept yet.
         await recorder.snapshot();
         if (flow.fault) await setFault(flow.fault.on, flow.fault.mode);
-        await fields.getByRole('button', { name: /^Pay/ }).click();
+        await form.getByRole('button', { name: /^Pay/ }).click();
         if (flow.threeDs) {
           const challenge = demo.name.includes('frame')
             ? page.frameLocator('gateway-checkout iframe').frameLocator('iframe')
