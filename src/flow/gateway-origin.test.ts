@@ -31,7 +31,7 @@ describe('where card data may go', () => {
     expect(gatewayAddressProblem('https://gw.example/pay/1/', list, SHOP)).toBeNull();
     expect(gatewayAddressProblem('https://gw2.example:8443/pay/1/', list, SHOP)).toBeNull();
     expect(gatewayAddressProblem('https://gw.example.evil.example/pay/1/', list, SHOP)).toMatch(
-      /not one of gateway-origins/,
+      /not in gateway-origins/,
     );
     expect(gatewayAddressProblem('https://gw2.example/pay/1/', list, SHOP)).toMatch(/not in gateway-origins/);
     // The gateway's own hosted page lists itself.
