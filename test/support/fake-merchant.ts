@@ -88,6 +88,9 @@ export class FakeMerchant {
   }
 
   install(): void {
+    // A checkout picks up the attempt a reloaded page left in sessionStorage; every test is a new
+    // visit, so none may inherit the last test's attempt.
+    sessionStorage.clear();
     window.fetch = this.fetch;
   }
   uninstall(): void {
