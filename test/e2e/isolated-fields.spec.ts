@@ -145,6 +145,9 @@ test('framed, a gateway fault: nothing leaks, nothing is charged twice, and tryi
   expect(failed?.status).toBe('issued');
   expect((await eventsOf(page)).find((e) => e.type === 'gateway-error')?.detail.type).toBe('server');
   await expect(fields(page).getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+  // The security code is never kept past a result, in the frame as in the page: typed again.
+  await expect(fields(page).getByLabel('Security code')).toHaveValue('');
+  await fields(page).getByLabel('Security code').pressSequentially('737');
 
   await payButton(page).click();
   await expect(statusLine(page)).toHaveText(/Payment successful/);
