@@ -80,3 +80,30 @@ export function brandMark(brand: string | null, name: string, part = 'brand-mark
     aria-hidden=${name ? nothing : 'true'}
   >${body}</svg>`;
 }
+
+/** The mark in the card number field: the detected brand's, or a decorative generic card. */
+export function brandIcon(brand: { readonly type: string; readonly name: string } | null): TemplateResult {
+  return html`<span class="brand">${
+    brand
+      ? brandMark(hasMark(brand.type) ? brand.type : null, brand.name, 'brand-icon')
+      : brandMark(null, '', 'brand-icon')
+  }</span>`;
+}
+
+/** The accepted brands in a row; once a brand is detected, it stands out. */
+export function brandRow(
+  accepted: readonly string[],
+  detected: string | undefined,
+  label: string,
+): TemplateResult {
+  const shown = accepted.length > 0 ? accepted : SHOWN_BRANDS;
+  return html`<ul class="brands" part="brand-row" aria-label=${label}>
+    ${shown.map(
+      (brand) =>
+        html`<li class=${detected && detected !== brand ? 'dim' : detected ? 'on' : ''}>${brandMark(
+          hasMark(brand) ? brand : null,
+          markName(brand),
+        )}</li>`,
+    )}
+  </ul>`;
+}

@@ -3,16 +3,17 @@ import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
-import { checkExpiry, formatExpiryInput, parseExpiry } from '../../card/expiry.ts';
+import { formatExpiryInput, parseExpiry } from '../../card/expiry.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
-import { type CardNumberError, checkCardNumber } from '../../card/number.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
-import { brandMark, hasMark, markName, SHOWN_BRANDS } from './brand-marks.ts';
+import { AutoAdvance } from './auto-advance.ts';
+import { brandIcon, brandRow } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
+import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
 import { FramedFields } from './framed-fields.ts';
 
@@ -29,23 +30,6 @@ export interface CardChangeDetail {
 }
 
 export type CardChangeEvent = CustomEvent<CardChangeDetail>;
-
-type FieldId = 'number' | 'expiry' | 'csc' | 'name';
-
-const NUMBER_ERRORS = {
-  required: ['missing', 'numberInvalid'],
-  incomplete: ['short', 'numberInvalid'],
-  invalid: ['pattern', 'numberInvalid'],
-  brandNotAccepted: ['type', 'brandNotAccepted'],
-} as const satisfies Record<CardNumberError, readonly [FieldError['kind'], string]>;
-
-const EXPIRY_ERRORS = {
-  required: ['missing', 'expiryInvalid'],
-  incomplete: ['short', 'expiryInvalid'],
-  invalid: ['pattern', 'expiryInvalid'],
-  past: ['underflow', 'expiryPast'],
-  tooFar: ['overflow', 'expiryInvalid'],
-} as const;
 
 /**
  * The browser cuts a paste or autofill to these before any script sees it: room for every way a
@@ -117,8 +101,7 @@ export class GatewayCardForm extends FormControlElement {
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
 
-  /** The field focus jumped to when the one before was complete, until the next key. */
-  #jumpedTo: FieldId | null = null;
+  readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
 
   readonly #numberMask = new InputMaskController(
     this,
@@ -253,33 +236,13 @@ export class GatewayCardForm extends FormControlElement {
   protected override errors(): ReadonlyMap<FieldId, FieldError> {
     if (this.#framed.frame)
       return this.#framed.errors(this.t.numberInvalid, this.t.fieldsUnavailable) as Map<FieldId, FieldError>;
-    const t = this.t;
-    const errors = new Map<FieldId, FieldError>();
-    const number = checkCardNumber(this.#number, this.acceptedBrands);
-    if (number.error) {
-      const [kind, key] = NUMBER_ERRORS[number.error];
-      errors.set('number', { kind, message: t[key], prefix: number.potentiallyValid });
-    }
-    const expiry = checkExpiry(this.#expiry);
-    if (expiry) {
-      const [kind, key] = EXPIRY_ERRORS[expiry];
-      // "12/20" may be the start of "12/2030": no "expired" while it is typed.
-      const prefix = expiry === 'incomplete' || (expiry === 'past' && /\/20$/.test(this.#expiry));
-      errors.set('expiry', { kind, message: t[key], prefix });
-    }
-    const length = securityCodeLength(this.#brand);
-    if (!this.moto && this.#csc.length !== length) {
-      const message = t.codeInvalid(length);
-      errors.set('csc', {
-        kind: this.#csc ? 'short' : 'missing',
-        message,
-        prefix: this.#csc.length < length,
-      });
-    }
-    if (this.requireName && !this.#name.trim()) {
-      errors.set('name', { kind: 'missing', message: t.required, prefix: true });
-    }
-    return errors;
+    return cardErrors(this.#entry(), this.t);
+  }
+
+  #entry(): CardEntry {
+    const { moto, requireName, acceptedBrands } = this;
+    const [number, expiry, csc, name] = [this.#number, this.#expiry, this.#csc, this.#name];
+    return { number, expiry, csc, name, brand: this.#brand, moto, requireName, acceptedBrands };
   }
 
   protected override render() {
@@ -311,21 +274,15 @@ export class GatewayCardForm extends FormControlElement {
         />`,
         error,
         id === 'expiry' || id === 'csc' ? 'half' : '',
-        id === 'number'
-          ? html`<span class="brand">${
-              brand
-                ? brandMark(hasMark(brand.type) ? brand.type : null, brand.name, 'brand-icon')
-                : brandMark(null, '', 'brand-icon')
-            }</span>`
-          : nothing,
-        id === 'number' ? this.#brandRow() : nothing,
+        id === 'number' ? brandIcon(brand) : nothing,
+        id === 'number' ? brandRow(this.acceptedBrands, brand?.type, t.acceptedCards) : nothing,
       );
     };
     return html`<div
       class="fields"
       @focusin=${this.onFocusIn}
       @focusout=${this.#onFocusOut}
-      @keydown=${this.#onKeydown}
+      @keydown=${this.#autoAdvance.onKeydown}
     >
       ${input('number', t.cardNumber, 'cc-number', true)}
       <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : ''}</div>
@@ -391,18 +348,9 @@ export class GatewayCardForm extends FormControlElement {
 
   /** What may be known of the card without any of it: for the change event and the isolated fields. */
   #state(): CardFormState {
-    const digits = onlyDigits(this.#number).length;
-    const brand = this.#brand;
-    const numberComplete =
-      digits > 0 &&
-      ((brand ? brand.lengths.includes(digits) : digits >= 12) || digits >= maxLengthFor(brand));
     return {
       brand: this.brand,
-      complete:
-        numberComplete &&
-        parseExpiry(this.#expiry) !== null &&
-        (this.moto || this.#csc.length === securityCodeLength(brand)) &&
-        (!this.requireName || !!this.#name.trim()),
+      complete: entryComplete(this.#entry()),
       empty: !this.#number && !this.#expiry && !this.#csc && !this.#name,
       valid: this.fieldErrors.size === 0,
       errors: [...this.fieldErrors].map(([field, { kind, message }]) => ({
@@ -430,56 +378,17 @@ export class GatewayCardForm extends FormControlElement {
   }
 
   /**
-   * Moves focus on from a field just completed at its end. Not with `moto`: an agent types from a
-   * caller's dictation and tabs by habit, and a jump would send that Tab one field too far.
+   * Not with `moto`: an agent types from a caller's dictation and tabs by habit, and a jump would
+   * send that Tab one field too far.
    */
   #advance(from: FieldId): void {
-    const el = this.#input(from);
-    if (this.moto || !el || el.selectionStart !== el.value.length) return;
-    const order: FieldId[] = ['number', 'expiry', 'csc', 'name'];
-    for (const id of order.slice(order.indexOf(from) + 1)) {
-      const next = this.#input(id);
-      if (next) {
-        next.focus();
-        this.#jumpedTo = id;
-        return;
-      }
-    }
+    if (!this.moto) this.#autoAdvance.advance(from);
   }
-
-  /** A Tab pressed right after a jump was meant to reach the field the jump already reached. */
-  readonly #onKeydown = (event: KeyboardEvent): void => {
-    const jumpedTo = this.#jumpedTo;
-    this.#jumpedTo = null;
-    if (
-      jumpedTo &&
-      event.key === 'Tab' &&
-      !(event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) &&
-      (event.target as HTMLElement).id === jumpedTo
-    ) {
-      event.preventDefault();
-    }
-  };
 
   readonly #onFocusOut = (event: FocusEvent): void => {
-    this.#jumpedTo = null;
+    this.#autoAdvance.forget();
     this.onFocusOut(event);
   };
-
-  /** The accepted brands in a row; once a brand is detected, it stands out. */
-  #brandRow() {
-    const accepted = this.acceptedBrands.length > 0 ? this.acceptedBrands : SHOWN_BRANDS;
-    const detected = this.#brand?.type;
-    return html`<ul class="brands" part="brand-row" aria-label=${this.t.acceptedCards}>
-      ${accepted.map(
-        (brand) =>
-          html`<li class=${detected && detected !== brand ? 'dim' : detected ? 'on' : ''}>${brandMark(
-            hasMark(brand) ? brand : null,
-            markName(brand),
-          )}</li>`,
-      )}
-    </ul>`;
-  }
 
   #read(): CardInput | null {
     if (!this.checkValidity()) return null;

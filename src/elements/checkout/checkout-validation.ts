@@ -1,3 +1,5 @@
+import { reportCard } from '../card-form/card-access.ts';
+import type { GatewayCardForm } from '../card-form/card-form.ts';
 import { deepActiveElement } from '../shared/dom.ts';
 
 /** A field element of the checkout that shows its own messages and moves focus to its first invalid field. */
@@ -42,4 +44,9 @@ export function formatAmount(
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
+}
+
+/** The card form as a part to validate: isolated fields take the focus only when asked to. */
+export function cardPart(form: GatewayCardForm | undefined): Part | undefined {
+  return form && { shadowRoot: form.shadowRoot, reportValidity: (focus = true) => reportCard(form, focus) };
 }

@@ -1,17 +1,17 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import {
-  type AttemptRecord,
-  type FlowInvalid,
-  type FlowPhase,
-  type FlowResult,
+import type {
+  AttemptRecord,
+  FlowInvalid,
+  FlowPhase,
+  FlowResult,
   PaymentFlow,
 } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { cardPayer, clearSecurityCode, readCard, reportCard } from '../card-form/card-access.ts';
-import type { CardChangeEvent, GatewayCardForm } from '../card-form/card-form.ts';
+import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
@@ -21,13 +21,24 @@ import { ChallengeController } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
 import { emit } from './checkout-events.ts';
-import { errorText, resultText, statusText, type View } from './checkout-messages.ts';
-import { formatAmount, reportParts } from './checkout-validation.ts';
+import { checkoutFlow } from './checkout-flow.ts';
+import { type CheckoutFormHandlers, checkoutForm, hostedView } from './checkout-form.ts';
+import { errorText, statusText, type View } from './checkout-messages.ts';
+import { announceOutcome, showServerFieldErrors } from './checkout-outcome.ts';
+import {
+  alertText,
+  canRetry,
+  isBusy,
+  isFinished,
+  mustCheckStatus,
+  payLabel,
+  paymentRequest,
+  reopenable,
+} from './checkout-state.ts';
+import { cardPart, formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
-import { placeFieldErrors } from './field-errors.ts';
-import { resultPanel, resultPanelStyles } from './result-panel.ts';
-
-const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
+import { leaveForHostedPage, runHostedFrame } from './hosted-session.ts';
+import { resultPanelStyles } from './result-panel.ts';
 
 /**
  * @tag gateway-checkout
@@ -154,15 +165,7 @@ export class GatewayCheckout extends GatewayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Before the config task runs (in the same update), so it loads through the new flow.
     if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !this.#flow) {
-      const host = this;
-      this.#flow = new PaymentFlow({
-        sessionUrl: this.sessionUrl,
-        apiDoUrl: this.apiDoUrl,
-        statusUrl: this.statusUrl,
-        // Read at pay time, so a list set after the element connected still applies.
-        get gatewayOrigins() {
-          return host.gatewayOrigins;
-        },
+      this.#flow = checkoutFlow(this, {
         challenge: (url) => {
           if (this.threeDs === 'redirect') this.#resume.navigating();
           return this.#challenge.open(url);
@@ -218,11 +221,10 @@ export class GatewayCheckout extends GatewayElement {
     return this.saveMethod ?? this.#loaded?.save?.method;
   }
   get #busy(): boolean {
-    return BUSY.has(this.#view);
+    return isBusy(this.#view);
   }
   get #finished(): boolean {
-    const view = this.#view;
-    return view === 'succeeded' || view === 'declined' || view === 'failed';
+    return isFinished(this.#view);
   }
 
   /** What this checkout charges: null while nothing is set (a phone order before the amount is typed). */
@@ -234,145 +236,71 @@ export class GatewayCheckout extends GatewayElement {
     return formatAmount(this.languageTag, this.#amount, this.#loaded?.currency ?? this.currency);
   }
 
-  /** The message of a decline or failure (the alert region), in the language of the moment. */
-  #alertText(): string {
-    if (this.#config.status === TaskStatus.ERROR) return errorText(this.t, 'config');
-    const result = this.result;
-    return result && result.kind !== 'succeeded' && this.phase === 'idle' ? resultText(this.t, result) : '';
-  }
-
   protected override render() {
     const t = this.t;
-    if (this.presentation === 'iframe') return this.#renderHosted();
+    const view = this.#view;
+    const shared = {
+      t,
+      language: this.languageTag,
+      theme: this.theme,
+      view,
+      busy: this.#busy,
+      status: this.#statusText(),
+      alert: alertText(this.t, this.#config.status === TaskStatus.ERROR, this.result, this.phase === 'idle'),
+    };
+    if (this.presentation === 'iframe') return hostedView(shared, this.hostedUrl, this.#finished);
     const config = this.#loaded;
     // While a new session-url loads, the fields stay as they were: nothing typed is lost.
     const fields = config ?? (this.#config.status === TaskStatus.PENDING ? this.#config.value : null) ?? null;
-    const view = this.#view;
-    const saveMethod = this.#saveMethod;
-    const direct = this.presentation === 'direct';
-    const busy = this.#busy;
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
-    const locked = busy || view === 'succeeded';
+    const locked = shared.busy || view === 'succeeded';
     const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
     const newPayment =
       this.#moto && this.#finished
         ? html`<button part="new-payment" class="secondary" type="button" @click=${this.#newPayment}>${t.newPayment}</button>`
         : nothing;
-    return html`
-      <form
-        part="form"
-        novalidate
-        ?hidden=${!!paid}
-        @submit=${this.#onSubmit}
-        @input=${this.#onEdit}
-        aria-busy=${busy ? 'true' : 'false'}
-      >
-        ${fields?.collect_email ? this.#email.render(t, locked) : nothing}
-        ${
-          direct
-            ? html`<gateway-card-form
-                .moto=${this.#moto}
-                .language=${this.languageTag}
-                .acceptedBrands=${this.acceptedBrands}
-                .fieldsOrigin=${this.fieldsOrigin}
-                .theme=${this.theme}
-                ?disabled=${locked}
-                @gateway-card-change=${this.#onCardChange}
-                @gateway-fields-unavailable=${this.#onFieldsUnavailable}
-              ></gateway-card-form>`
-            : nothing
-        }
-        ${
-          direct && this.#avs !== 'off'
-            ? html`<gateway-billing-address
-                mode="avs"
-                .language=${this.languageTag}
-                .theme=${this.theme}
-                ?disabled=${locked}
-              ></gateway-billing-address>`
-            : nothing
-        }
-        ${
-          direct && saveMethod != null && saveMethod !== 'merchant'
-            ? html`<gateway-save-consent
-                scenario=${saveMethod}
-                merchant-name=${config?.merchant_name ?? ''}
-                .language=${this.languageTag}
-                ?required=${config?.save?.consent_required ?? true}
-                .theme=${this.theme}
-                ?disabled=${locked}
-              ></gateway-save-consent>`
-            : nothing
-        }
-        ${
-          this.#reopenable
-            ? html`<button part="reopen-challenge" class="pay" type="button" @click=${this.#reopenChallenge}>
-                ${t.reopenChallenge}
-              </button>`
-            : nothing
-        }
-        <button
-          part="pay-button"
-          class=${this.#reopenable ? 'secondary' : 'pay'}
-          type="submit"
-          ?hidden=${this.#reopenable && !this.#canRetry}
-          ?disabled=${locked || view === 'loading' || !config}
-        >
-          ${this.#payLabel()}
-        </button>
-      </form>
-      ${
-        paid
-          ? resultPanel(
-              t,
-              {
-                held: paid.status.outcome === 'held',
-                amount: this.#formatAmount(),
-                orderId: paid.orderId,
-                cardSaved: this.#cardSaved,
-              },
-              newPayment,
-            )
-          : nothing
-      }
-        <div
-          id="status"
-          part="status"
-          class="status ${view} ${busy || paid ? 'visually-hidden' : ''}"
-          role="status"
-          aria-live="polite"
-        >${this.#statusText()}</div>
-        <div id="error" part="message" class="error" role="alert">${this.#alertText()}</div>
-        ${paid ? nothing : newPayment}
-      ${this.#challenge.render(t)}
-    `;
+    return html`${checkoutForm(
+      {
+        ...shared,
+        fields,
+        config,
+        direct: this.presentation === 'direct',
+        moto: this.#moto,
+        avs: this.#avs,
+        saveMethod: this.#saveMethod,
+        acceptedBrands: this.acceptedBrands,
+        fieldsOrigin: this.fieldsOrigin,
+        locked,
+        reopenable: reopenable(this.result, this.phase === 'idle'),
+        canRetry: canRetry(this.result),
+        payLabel: payLabel(t, view, this.result, shared.busy, this.#amount, this.#formatAmount()),
+        paid: paid && {
+          held: paid.status.outcome === 'held',
+          amount: this.#formatAmount(),
+          orderId: paid.orderId,
+          cardSaved: this.#cardSaved,
+        },
+        newPayment,
+        email: fields?.collect_email ? this.#email.render(t, locked) : nothing,
+      },
+      this.#handlers,
+    )}
+      ${this.#challenge.render(t)}`;
   }
 
-  /** The last payment's outcome is unknown: the button asks the status before anything is paid. */
-  get #mustCheckStatus(): boolean {
-    const result = this.result;
-    return result?.kind === 'failed' && (!result.canRetry || result.error.type === 'status_unknown');
-  }
-
-  #payLabel(): string {
-    const t = this.t;
-    if (this.#view === 'failed' && this.#mustCheckStatus) return t.checkStatus;
-    if (this.#busy) return t.processing;
-    // Nothing is charged: the card is verified and saved, and the button says so.
-    if (this.#amount === 0) return t.saveCard;
-    const amount = this.#formatAmount();
-    return amount ? t.payAmount(amount) : t.pay;
-  }
-
-  get #reopenable(): boolean {
-    const result = this.result;
-    return this.phase === 'idle' && result?.kind === 'failed' && result.reopenable === true;
-  }
-
-  get #canRetry(): boolean {
-    const result = this.result;
-    return result?.kind !== 'failed' || result.canRetry;
-  }
+  readonly #handlers: CheckoutFormHandlers = {
+    submit: (event) => {
+      event.preventDefault();
+      void this.pay();
+    },
+    edit: () => {
+      this.attention = 0;
+    },
+    cardChange: (event) => emit(this, 'gateway-change', event.detail),
+    fieldsUnavailable: () =>
+      emit(this, 'gateway-error', { type: 'fields', message: errorText(this.t, 'fields') }),
+    reopenChallenge: () => void this.#reopenChallenge(),
+  };
 
   readonly #reopenChallenge = async (): Promise<void> => {
     const flow = this.#flow;
@@ -388,36 +316,6 @@ export class GatewayCheckout extends GatewayElement {
       : statusText(this.t, view, this.result);
   }
 
-  #renderHosted() {
-    const t = this.t;
-    const view = this.#view;
-    const status = view === 'succeeded' ? this.#statusText() : view === 'loading' ? t.loading : '';
-    return html`${
-      this.hostedUrl && !this.#finished
-        ? html`<iframe part="hosted-frame" class="hosted" title=${t.hostedTitle} src=${this.hostedUrl}></iframe>`
-        : nothing
-    }
-      <div part="status" class="status ${view}" role="status" aria-live="polite">${status}</div>
-      <div part="message" class="error" role="alert">${this.#alertText()}</div>`;
-  }
-
-  readonly #onFieldsUnavailable = (): void => {
-    emit(this, 'gateway-error', { type: 'fields', message: errorText(this.t, 'fields') });
-  };
-
-  readonly #onCardChange = (event: CardChangeEvent): void => {
-    emit(this, 'gateway-change', event.detail);
-  };
-
-  readonly #onEdit = (): void => {
-    this.attention = 0;
-  };
-
-  readonly #onSubmit = (event: SubmitEvent): void => {
-    event.preventDefault();
-    void this.pay();
-  };
-
   /** Pays with what the customer entered. Repeated calls while paying join the payment under way. */
   async pay(): Promise<void> {
     const flow = this.#flow;
@@ -426,7 +324,7 @@ export class GatewayCheckout extends GatewayElement {
     if (this.presentation === 'redirect') return this.#redirectToHosted();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
-    if (this.#mustCheckStatus) {
+    if (mustCheckStatus(this.result)) {
       this.result = null;
       this.phase = 'verifying';
       return this.#show(await flow.verify());
@@ -442,17 +340,15 @@ export class GatewayCheckout extends GatewayElement {
     const card = payer ? null : readCard(this.cardForm!);
     if (!payer && !card) return;
     this.#cardSaved = !!this.consentForm?.checked;
-    const request = {
-      email: this.#email.value || undefined,
-      billing_address: this.addressForm ? this.addressForm.value : undefined,
-      save_consent: this.consentForm?.checked ? (this.consentForm.value ?? undefined) : undefined,
-      options: {
-        moto: this.#moto || undefined,
-        avs: this.avs,
-        save_method: this.saveMethod,
-        presentation: this.presentation,
-      },
-    };
+    const request = paymentRequest({
+      email: this.#email.value,
+      address: this.addressForm,
+      consent: this.consentForm,
+      moto: this.#moto,
+      avs: this.avs,
+      saveMethod: this.saveMethod,
+      presentation: this.presentation,
+    });
     this.result = null;
     this.phase = 'creating';
     const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
@@ -466,17 +362,11 @@ export class GatewayCheckout extends GatewayElement {
   #validate(): boolean {
     const emailOk = !this.#loaded?.collect_email || this.#email.reportValidity();
     const email = emailOk ? null : this.renderRoot.querySelector<HTMLElement>('#email');
-    const count = reportParts(email, [this.#cardPart(), this.addressForm, this.consentForm]);
+    const count = reportParts(email, [cardPart(this.cardForm), this.addressForm, this.consentForm]);
     // Emptied first and filled after that has rendered, so the same count is announced again.
     this.attention = 0;
     if (count) void this.updateComplete.then(() => (this.attention = count));
     return count === 0;
-  }
-
-  /** The card form as a part to validate: isolated fields take the focus only when asked to. */
-  #cardPart() {
-    const form = this.cardForm;
-    return form && { shadowRoot: form.shadowRoot, reportValidity: (focus = true) => reportCard(form, focus) };
   }
 
   #show(result: FlowResult | FlowInvalid): void {
@@ -492,60 +382,15 @@ export class GatewayCheckout extends GatewayElement {
     if (this.cardForm) clearSecurityCode(this.cardForm);
     // Nothing reached the card: a reload need not pick this attempt up.
     if (result.kind === 'failed' && result.canRetry && !result.reopenable) this.#resume.clear();
-    if (result.kind === 'succeeded') {
-      // The card is spent: nothing of it stays in the fields behind the result.
-      this.cardForm?.clear();
-      const { amount, currency } = result.status;
-      emit(this, 'gateway-success', {
-        orderId: result.orderId,
-        status: result.status.status,
-        amount,
-        currency,
-      });
-      void this.updateComplete.then(() =>
-        (this.#moto
-          ? this.#newPaymentButton()
-          : this.renderRoot.querySelector<HTMLElement>('.result')
-        )?.focus(),
-      );
-    } else if (result.kind === 'declined') {
-      // An agent tells the caller and goes on from "New payment", as after a success.
-      if (this.#moto) void this.updateComplete.then(() => this.#newPaymentButton()?.focus());
-      const { amount, currency } = result.status;
-      emit(this, 'gateway-decline', { orderId: result.orderId, reason: result.reason, amount, currency });
-    } else {
-      // The way on after a check left unfinished is to reopen it: the focus waits there.
-      if (result.reopenable)
-        void this.updateComplete.then(() =>
-          this.renderRoot.querySelector<HTMLElement>('button[part="reopen-challenge"]')?.focus(),
-        );
-      // An integration mistake, not the customer's: the developer's console names the address and the rule.
-      if (result.error.type === 'untrusted_gateway')
-        console.error(`gateway-checkout: ${result.error.message}`);
-      const fields = result.error.fields;
-      if (fields?.length) void this.#placeFieldErrors(fields);
-      emit(this, 'gateway-error', {
-        type: result.error.type,
-        message: resultText(this.t, result),
-        ...(fields?.length ? { fields } : {}),
-      });
-    }
-  }
-
-  /** The merchant server's word on fields it named, beside each field, and the focus on the first. */
-  async #placeFieldErrors(fields: NonNullable<Extract<FlowResult, { kind: 'failed' }>['error']['fields']>) {
-    const placed = placeFieldErrors(this.t, fields);
-    if (placed.email) this.#email.showServerError(placed.email);
-    const address = this.addressForm?.showServerErrors(placed.address) ?? false;
-    const consent = this.consentForm?.showServerErrors(placed.consent) ?? false;
-    await this.updateComplete;
-    if (placed.email) this.renderRoot.querySelector<HTMLElement>('#email')?.focus();
-    else if (address) this.addressForm?.reportValidity();
-    else if (consent) this.consentForm?.reportValidity();
-  }
-
-  #newPaymentButton(): HTMLButtonElement | null {
-    return this.renderRoot.querySelector('button[part="new-payment"]');
+    // The card is spent: nothing of it stays in the fields behind the result.
+    if (result.kind === 'succeeded') this.cardForm?.clear();
+    announceOutcome(this, result, this.t, this.#moto, (fields) =>
+      showServerFieldErrors(this, this.t, fields, {
+        email: this.#email,
+        address: this.addressForm,
+        consent: this.consentForm,
+      }),
+    );
   }
 
   /** Clears every field and starts over with a new order (MOTO: the next caller). */
@@ -567,35 +412,16 @@ export class GatewayCheckout extends GatewayElement {
   };
 
   async #redirectToHosted(): Promise<void> {
-    const flow = this.#flow!;
     if (this.#loaded?.collect_email && !this.#validate()) return;
     this.result = null;
     this.phase = 'creating';
-    try {
-      const email = this.#email.value || undefined;
-      const session = await flow.openSession({ email, options: { presentation: 'redirect' } });
-      if (!session.full_page_checkout) throw new Error('The order has no full-page checkout.');
-      this.#resume.navigating();
-      window.location.assign(session.full_page_checkout);
-    } catch (error) {
-      this.#sessionFailed(error, true);
-    }
+    const failed = await leaveForHostedPage(this.#flow!, this.#email.value || undefined, () =>
+      this.#resume.navigating(),
+    );
+    if (failed) this.#show(failed);
   }
 
   async #openHosted(): Promise<void> {
-    const flow = this.#flow!;
-    try {
-      const session = await flow.openSession({ options: { presentation: 'iframe' } });
-      if (!session.iframe_checkout) throw new Error('The order has no iframe checkout.');
-      this.hostedUrl = session.iframe_checkout;
-      this.#show(await flow.waitForResult(session.status_url, session.order_id));
-    } catch (error) {
-      this.#sessionFailed(error, false);
-    }
-  }
-
-  #sessionFailed(error: unknown, canRetry: boolean): void {
-    const message = error instanceof Error ? error.message : String(error);
-    this.#show({ kind: 'failed', orderId: null, error: { type: 'session', message }, canRetry });
+    this.#show(await runHostedFrame(this.#flow!, (url) => (this.hostedUrl = url)));
   }
 }

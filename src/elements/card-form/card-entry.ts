@@ -1,0 +1,79 @@
+import { type CardBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
+import { checkExpiry, parseExpiry } from '../../card/expiry.ts';
+import { onlyDigits } from '../../card/format.ts';
+import { type CardNumberError, checkCardNumber } from '../../card/number.ts';
+import type { Catalog } from '../i18n/index.ts';
+import type { FieldError } from '../shared/validity.ts';
+
+export type FieldId = 'number' | 'expiry' | 'csc' | 'name';
+
+const NUMBER_ERRORS = {
+  required: ['missing', 'numberInvalid'],
+  incomplete: ['short', 'numberInvalid'],
+  invalid: ['pattern', 'numberInvalid'],
+  brandNotAccepted: ['type', 'brandNotAccepted'],
+} as const satisfies Record<CardNumberError, readonly [FieldError['kind'], string]>;
+
+const EXPIRY_ERRORS = {
+  required: ['missing', 'expiryInvalid'],
+  incomplete: ['short', 'expiryInvalid'],
+  invalid: ['pattern', 'expiryInvalid'],
+  past: ['underflow', 'expiryPast'],
+  tooFar: ['overflow', 'expiryInvalid'],
+} as const;
+
+/** What the card form holds and asks for, as its fields' errors are judged from. */
+export interface CardEntry {
+  readonly number: string;
+  readonly expiry: string;
+  readonly csc: string;
+  readonly name: string;
+  readonly brand: CardBrand | null;
+  readonly moto: boolean;
+  readonly requireName: boolean;
+  readonly acceptedBrands: readonly string[];
+}
+
+/** Each invalid field's error, in the catalog's words; `prefix` marks what may still be typed on. */
+export function cardErrors(card: CardEntry, t: Catalog): Map<FieldId, FieldError> {
+  const errors = new Map<FieldId, FieldError>();
+  const number = checkCardNumber(card.number, card.acceptedBrands);
+  if (number.error) {
+    const [kind, key] = NUMBER_ERRORS[number.error];
+    errors.set('number', { kind, message: t[key], prefix: number.potentiallyValid });
+  }
+  const expiry = checkExpiry(card.expiry);
+  if (expiry) {
+    const [kind, key] = EXPIRY_ERRORS[expiry];
+    // "12/20" may be the start of "12/2030": no "expired" while it is typed.
+    const prefix = expiry === 'incomplete' || (expiry === 'past' && /\/20$/.test(card.expiry));
+    errors.set('expiry', { kind, message: t[key], prefix });
+  }
+  const length = securityCodeLength(card.brand);
+  if (!card.moto && card.csc.length !== length) {
+    const message = t.codeInvalid(length);
+    errors.set('csc', {
+      kind: card.csc ? 'short' : 'missing',
+      message,
+      prefix: card.csc.length < length,
+    });
+  }
+  if (card.requireName && !card.name.trim()) {
+    errors.set('name', { kind: 'missing', message: t.required, prefix: true });
+  }
+  return errors;
+}
+
+/** Every field is filled to its full length (valid or not): for the change event's `complete`. */
+export function entryComplete(card: CardEntry): boolean {
+  const digits = onlyDigits(card.number).length;
+  const brand = card.brand;
+  const numberComplete =
+    digits > 0 && ((brand ? brand.lengths.includes(digits) : digits >= 12) || digits >= maxLengthFor(brand));
+  return (
+    numberComplete &&
+    parseExpiry(card.expiry) !== null &&
+    (card.moto || card.csc.length === securityCodeLength(brand)) &&
+    (!card.requireName || !!card.name.trim())
+  );
+}

@@ -1,0 +1,144 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { AvsMode, CheckoutConfig, SaveMethod } from '../../protocol/session.ts';
+import type { CardChangeEvent } from '../card-form/card-form.ts';
+import type { Catalog } from '../i18n/index.ts';
+import type { View } from './checkout-messages.ts';
+import { type PaidDetails, resultPanel } from './result-panel.ts';
+
+type Part = TemplateResult | typeof nothing;
+
+/** Everything the direct and hosted views show, decided by the checkout beforehand. */
+export interface CheckoutView {
+  readonly t: Catalog;
+  readonly language: string;
+  readonly theme?: 'light' | 'dark';
+  readonly view: View;
+  readonly busy: boolean;
+  /** The status line's words and the alert region's words. */
+  readonly status: string;
+  readonly alert: string;
+}
+
+export interface CheckoutFormView extends CheckoutView {
+  /** The configuration the fields are built from (kept while a new one loads). */
+  readonly fields: CheckoutConfig | null;
+  /** The loaded configuration: no Pay without one. */
+  readonly config: CheckoutConfig | null;
+  readonly direct: boolean;
+  readonly moto: boolean;
+  readonly avs: AvsMode;
+  readonly saveMethod: SaveMethod | undefined;
+  readonly acceptedBrands: string[];
+  readonly fieldsOrigin: string | undefined;
+  readonly locked: boolean;
+  readonly reopenable: boolean;
+  readonly canRetry: boolean;
+  readonly payLabel: string;
+  /** The success to show in place of the form, or null. */
+  readonly paid: PaidDetails | null;
+  /** MOTO "New payment": after a result, else nothing. */
+  readonly newPayment: Part;
+  readonly email: Part;
+}
+
+export interface CheckoutFormHandlers {
+  readonly submit: (event: SubmitEvent) => void;
+  readonly edit: () => void;
+  readonly cardChange: (event: CardChangeEvent) => void;
+  readonly fieldsUnavailable: () => void;
+  readonly reopenChallenge: () => void;
+}
+
+/** The form of the direct and redirect presentations, with the result panel and the live regions. */
+export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): TemplateResult {
+  const { t, locked, paid, view, busy } = v;
+  return html`
+      <form
+        part="form"
+        novalidate
+        ?hidden=${!!paid}
+        @submit=${on.submit}
+        @input=${on.edit}
+        aria-busy=${busy ? 'true' : 'false'}
+      >
+        ${v.fields?.collect_email ? v.email : nothing}
+        ${
+          v.direct
+            ? html`<gateway-card-form
+                .moto=${v.moto}
+                .language=${v.language}
+                .acceptedBrands=${v.acceptedBrands}
+                .fieldsOrigin=${v.fieldsOrigin}
+                .theme=${v.theme}
+                ?disabled=${locked}
+                @gateway-card-change=${on.cardChange}
+                @gateway-fields-unavailable=${on.fieldsUnavailable}
+              ></gateway-card-form>`
+            : nothing
+        }
+        ${
+          v.direct && v.avs !== 'off'
+            ? html`<gateway-billing-address
+                mode="avs"
+                .language=${v.language}
+                .theme=${v.theme}
+                ?disabled=${locked}
+              ></gateway-billing-address>`
+            : nothing
+        }
+        ${
+          v.direct && v.saveMethod != null && v.saveMethod !== 'merchant'
+            ? html`<gateway-save-consent
+                scenario=${v.saveMethod}
+                merchant-name=${v.config?.merchant_name ?? ''}
+                .language=${v.language}
+                ?required=${v.config?.save?.consent_required ?? true}
+                .theme=${v.theme}
+                ?disabled=${locked}
+              ></gateway-save-consent>`
+            : nothing
+        }
+        ${
+          v.reopenable
+            ? html`<button part="reopen-challenge" class="pay" type="button" @click=${on.reopenChallenge}>
+                ${t.reopenChallenge}
+              </button>`
+            : nothing
+        }
+        <button
+          part="pay-button"
+          class=${v.reopenable ? 'secondary' : 'pay'}
+          type="submit"
+          ?hidden=${v.reopenable && !v.canRetry}
+          ?disabled=${locked || view === 'loading' || !v.config}
+        >
+          ${v.payLabel}
+        </button>
+      </form>
+      ${paid ? resultPanel(t, paid, v.newPayment) : nothing}
+        <div
+          id="status"
+          part="status"
+          class="status ${view} ${busy || paid ? 'visually-hidden' : ''}"
+          role="status"
+          aria-live="polite"
+        >${v.status}</div>
+        <div id="error" part="message" class="error" role="alert">${v.alert}</div>
+        ${paid ? nothing : v.newPayment}
+    `;
+}
+
+/**
+ * The gateway's hosted form in a frame (presentation="iframe"): the frame goes once the payment
+ * has an outcome, and only the words of that outcome stay.
+ */
+export function hostedView(v: CheckoutView, hostedUrl: string | null, finished: boolean): TemplateResult {
+  const status = v.view === 'succeeded' ? v.status : v.view === 'loading' ? v.t.loading : '';
+  return html`${
+    hostedUrl && !finished
+      ? html`<iframe part="hosted-frame" class="hosted" title=${v.t.hostedTitle} src=${hostedUrl}></iframe>`
+      : nothing
+  }
+      <div part="status" class="status ${v.view}" role="status" aria-live="polite">${status}</div>
+      <div part="message" class="error" role="alert">${v.alert}</div>`;
+}

@@ -1,0 +1,83 @@
+import type { FlowResult, PayInput } from '../../flow/payment-flow.ts';
+import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
+import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
+import type { Catalog } from '../i18n/index.ts';
+import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
+import { errorText, resultText, type View } from './checkout-messages.ts';
+
+const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
+
+/** A payment is under way: nothing may start another. */
+export function isBusy(view: View): boolean {
+  return BUSY.has(view);
+}
+
+/** The last payment has an outcome (MOTO offers "New payment"; the hosted frame goes). */
+export function isFinished(view: View): boolean {
+  return view === 'succeeded' || view === 'declined' || view === 'failed';
+}
+
+/** The message of a decline or failure (the alert region), in the language of the moment. */
+export function alertText(
+  t: Catalog,
+  configFailed: boolean,
+  result: FlowResult | null,
+  idle: boolean,
+): string {
+  if (configFailed) return errorText(t, 'config');
+  return result && result.kind !== 'succeeded' && idle ? resultText(t, result) : '';
+}
+
+/** The last payment's outcome is unknown: the button asks the status before anything is paid. */
+export function mustCheckStatus(result: FlowResult | null): boolean {
+  return result?.kind === 'failed' && (!result.canRetry || result.error.type === 'status_unknown');
+}
+
+/** A 3-D Secure check was closed before it finished, and may be opened again. */
+export function reopenable(result: FlowResult | null, idle: boolean): boolean {
+  return idle && result?.kind === 'failed' && result.reopenable === true;
+}
+
+export function canRetry(result: FlowResult | null): boolean {
+  return result?.kind !== 'failed' || result.canRetry;
+}
+
+/** The pay button's words: what it will do when pressed. */
+export function payLabel(
+  t: Catalog,
+  view: View,
+  result: FlowResult | null,
+  busy: boolean,
+  amount: number | null,
+  formatted: string,
+): string {
+  if (view === 'failed' && mustCheckStatus(result)) return t.checkStatus;
+  if (busy) return t.processing;
+  // Nothing is charged: the card is verified and saved, and the button says so.
+  if (amount === 0) return t.saveCard;
+  return formatted ? t.payAmount(formatted) : t.pay;
+}
+
+/** What the merchant's server is asked to create the order with: never any card data. */
+export function paymentRequest(parts: {
+  readonly email: string;
+  readonly address?: GatewayBillingAddress;
+  readonly consent?: GatewaySaveConsent;
+  readonly moto: boolean;
+  readonly avs?: AvsMode;
+  readonly saveMethod?: SaveMethod;
+  readonly presentation: Presentation;
+}): PayInput['request'] {
+  const { address, consent } = parts;
+  return {
+    email: parts.email || undefined,
+    billing_address: address ? address.value : undefined,
+    save_consent: consent?.checked ? (consent.value ?? undefined) : undefined,
+    options: {
+      moto: parts.moto || undefined,
+      avs: parts.avs,
+      save_method: parts.saveMethod,
+      presentation: parts.presentation,
+    },
+  };
+}
