@@ -17,8 +17,23 @@ export interface CardBrand {
 export const MAX_CARD_DIGITS = 19;
 const DEFAULT_GAPS = [4, 8, 12, 16] as const;
 
+/**
+ * credit-card-type tells brands apart by at most this many leading digits (its longest pattern,
+ * e.g. Elo's 8-digit ranges), so a longer number has the brand of its first eight.
+ */
+export const BRAND_PREFIX_DIGITS = 8;
+
+/** The last answer: every digit typed asks again, and past eight digits the answer cannot change. */
+let last: { prefix: string; brand: CardBrand | null } = { prefix: '', brand: null };
+
 /** The brand a digit string belongs to, once credit-card-type can tell a single one; else null. */
 export function detectBrand(digits: string): CardBrand | null {
+  const prefix = digits.slice(0, BRAND_PREFIX_DIGITS);
+  if (prefix !== last.prefix) last = { prefix, brand: brandOf(prefix) };
+  return last.brand;
+}
+
+function brandOf(digits: string): CardBrand | null {
   if (!digits) return null;
   const card = cardNumber(digits).card;
   if (!card) return null;

@@ -18,9 +18,18 @@ export function formatCardNumber(digits: string, brand: CardBrand | null): strin
   return out;
 }
 
+/** Patterns made so far, by brand id: the mask asks for one on every keystroke. */
+const patterns = new Map<string, string>();
+
 /** The mask pattern for a brand: `0` per digit, a space per gap. */
 export function cardNumberPattern(brand: CardBrand | null): string {
-  return formatCardNumber('0'.repeat(maxLengthFor(brand)), brand);
+  const key = brand?.type ?? '';
+  let pattern = patterns.get(key);
+  if (pattern === undefined) {
+    pattern = formatCardNumber('0'.repeat(maxLengthFor(brand)), brand);
+    patterns.set(key, pattern);
+  }
+  return pattern;
 }
 
 /**

@@ -107,3 +107,24 @@ export function brandRow(
     )}
   </ul>`;
 }
+
+/**
+ * The number field's two marks for one card form, made again only when what they show changes:
+ * a digit typed within the same brand re-renders none of the row's marks.
+ */
+export function brandMarks(): (
+  brand: { readonly type: string; readonly name: string } | null,
+  accepted: readonly string[],
+  label: string,
+) => readonly [icon: TemplateResult, row: TemplateResult] {
+  let key: readonly unknown[] = [];
+  let marks: readonly [TemplateResult, TemplateResult] | undefined;
+  return (brand, accepted, label) => {
+    const next = [brand?.type, brand?.name, accepted, label];
+    if (!marks || next.some((value, i) => value !== key[i])) {
+      key = next;
+      marks = [brandIcon(brand), brandRow(accepted, brand?.type, label)];
+    }
+    return marks;
+  };
+}

@@ -11,7 +11,7 @@ import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
-import { brandIcon, brandRow } from './brand-marks.ts';
+import { brandMarks } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
@@ -100,6 +100,8 @@ export class GatewayCardForm extends FormControlElement {
   #brand: CardBrand | null = null;
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
+
+  readonly #marks = brandMarks();
 
   readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
 
@@ -249,6 +251,7 @@ export class GatewayCardForm extends FormControlElement {
     const t = this.t;
     if (this.#framed.frame) return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     const brand = this.#brand;
+    const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards);
     // The masked inputs have one writer, their mask controller; only the name is bound here.
     const input = (id: FieldId, label: string, autocomplete: string, numeric: boolean) => {
       const error = this.shownError(id);
@@ -274,8 +277,8 @@ export class GatewayCardForm extends FormControlElement {
         />`,
         error,
         id === 'expiry' || id === 'csc' ? 'half' : '',
-        id === 'number' ? brandIcon(brand) : nothing,
-        id === 'number' ? brandRow(this.acceptedBrands, brand?.type, t.acceptedCards) : nothing,
+        id === 'number' ? icon : nothing,
+        id === 'number' ? row : nothing,
       );
     };
     return html`<div
