@@ -158,37 +158,32 @@ export class GatewayBillingAddress extends FormControlElement {
         invalid: error ? 'true' : 'false',
       };
       const regions = key === 'state' ? regionsOf(this.country) : null;
+      // One list template for both lists: the state's (where the country has states) and the country's.
+      const list = (onChange: (event: Event) => void, chosen: string, options: unknown) =>
+        html`<select
+          id=${key}
+          part="input ${key}-input"
+          autocomplete=${autocomplete}
+          ?required=${common.required}
+          aria-invalid=${common.invalid}
+          aria-describedby="${key}-error"
+          ?disabled=${this.inactive}
+          @change=${onChange}
+        >
+          <option value="" ?selected=${!chosen}>${this.t.choose}</option>
+          ${options}
+        </select>`;
       const control: TemplateResult = regions
-        ? html`<select
-              id=${key}
-              part="input ${key}-input"
-              autocomplete=${autocomplete}
-              ?required=${common.required}
-              aria-invalid=${common.invalid}
-              aria-describedby="${key}-error"
-              ?disabled=${this.inactive}
-              @change=${this.#onInput}
-            >
-              <option value="" ?selected=${!this.#values.state}>${this.t.choose}</option>
-              ${regions.map(
-                ([code, name]) =>
-                  html`<option value=${code} ?selected=${code === this.#values.state}>${name}</option>`,
-              )}
-            </select>`
+        ? list(
+            this.#onInput,
+            this.#values.state ?? '',
+            regions.map(
+              ([code, name]) =>
+                html`<option value=${code} ?selected=${code === this.#values.state}>${name}</option>`,
+            ),
+          )
         : key === 'country'
-          ? html`<select
-              id=${key}
-              part="input ${key}-input"
-              autocomplete=${autocomplete}
-              ?required=${common.required}
-              aria-invalid=${common.invalid}
-              aria-describedby="${key}-error"
-              ?disabled=${this.inactive}
-              @change=${this.#onCountry}
-            >
-              <option value="" ?selected=${!this.country}>${this.t.choose}</option>
-              ${this.#countryOptions()}
-            </select>`
+          ? list(this.#onCountry, this.country, this.#countryOptions())
           : html`<input
               id=${key}
               part="input ${key}-input"
