@@ -1,8 +1,7 @@
 // Section 5: the script-tag bundle in Chromium: evaluation, first render, typing, heap.
 import type { Browser, Page } from 'playwright';
 import { detectBrand, formatCardNumber } from '../src/card/index.ts';
-import { type CheckoutConfig, checkoutConfigSchema } from '../src/protocol/index.ts';
-import { launchChromium, servePages } from './pages.ts';
+import { launchChromium, PAGE_TIMEOUT_MS, servePages, withTimeout } from './pages.ts';
 import { median, ms, nowMs, quantile, spreadPct, table } from './stats.ts';
 
 export interface BrowserOptions {
@@ -85,16 +84,6 @@ export interface BrowserResult {
 
 const CARD_DIGITS = '4111111111111111';
 const CARD_FORMATTED = '4111 1111 1111 1111';
-/** Playwright's page.evaluate has no timeout of its own; a page that never settles must not hang the bench. */
-const PAGE_TIMEOUT_MS = 20_000;
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} within ${timeoutMs} ms`)), timeoutMs);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * A latency to a formatted value means nothing unless the value was formatted: after each digit the
@@ -111,17 +100,6 @@ function expectFormatted(values: readonly string[], what: string): void {
     );
   }
 }
-
-const CONFIG: CheckoutConfig = checkoutConfigSchema.parse({
-  amount: 32.25,
-  currency: 'EUR',
-  language: 'en',
-  merchant_name: 'Bench shop',
-  avs: 'off',
-  save: null,
-  moto: false,
-  collect_email: false,
-});
 
 // The head script is registered before the bundle so the checkout's gateway-ready event, which can
 // come as soon as its GET /session answers, is never missed. Capture: the event need not bubble.
@@ -280,7 +258,7 @@ const pooled = (perLoad: readonly (readonly number[])[]): Stat => ({
 });
 
 export async function benchBrowser(dist: string, options: BrowserOptions): Promise<BrowserResult> {
-  const server = await servePages(dist, { '/': PAGE, '/blank': BLANK }, JSON.stringify(CONFIG));
+  const server = await servePages(dist, { '/': PAGE, '/blank': BLANK });
   const { url } = server;
   let browser: Browser | undefined;
   try {
