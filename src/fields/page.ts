@@ -62,8 +62,7 @@ function configure(config: FieldsConfig): void {
   card.acceptedBrands = [...config.acceptedBrands];
   card.moto = config.moto;
   card.requireName = config.requireName;
-  // The attribute, as a page's template would set it: the form's disabled state follows it at once.
-  card.toggleAttribute('disabled', config.disabled);
+  card.disabled = config.disabled;
 }
 
 async function onMessage(message: ToFrame, parent: ParentLink): Promise<void> {

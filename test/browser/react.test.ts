@@ -70,4 +70,53 @@ describe('gateway-checkout/react', () => {
       expect(seen).toEqual([...events.map((e) => `1:${e}`), ...events.map((e) => `2:${e}`)]);
     });
   }
+
+  const FIELD_COMPONENTS = {
+    'gateway-card-form': components.GatewayCardForm,
+    'gateway-billing-address': components.GatewayBillingAddress,
+    'gateway-save-consent': components.GatewaySaveConsent,
+  } as const;
+
+  for (const [tag, Component] of Object.entries(FIELD_COMPONENTS)) {
+    it(`<${tag}>: a disabled prop and a disabled fieldset lock its inputs, and unlock them when both go`, async () => {
+      const view = (own: boolean, fieldset: boolean) =>
+        createElement(
+          'form',
+          null,
+          createElement(
+            'fieldset',
+            { disabled: fieldset },
+            createElement(Component as ComponentType<{ disabled: boolean }>, { disabled: own }),
+          ),
+        );
+      const el = render(view(false, false)).querySelector(tag) as HTMLElement & {
+        updateComplete: Promise<boolean>;
+      };
+      const inputs = async () => {
+        await el.updateComplete;
+        return [...el.shadowRoot!.querySelectorAll('input, select')].map(
+          (c) => (c as HTMLInputElement).disabled,
+        );
+      };
+      const all = async (disabled: boolean) => (await inputs()).every((d) => d === disabled);
+      expect((await inputs()).length).toBeGreaterThan(0);
+      expect(await all(false)).toBe(true);
+      // As a checkout page locks the fields while paying, and unlocks them for a retry.
+      for (const [own, fieldset] of [
+        [true, false],
+        [false, false],
+        [true, false],
+        [true, true],
+        [false, true],
+        [false, false],
+        [false, true],
+        [true, true],
+        [true, false],
+        [false, false],
+      ] as const) {
+        render(view(own, fieldset));
+        expect(await all(own || fieldset), `own ${own}, fieldset ${fieldset}`).toBe(true);
+      }
+    });
+  }
 });

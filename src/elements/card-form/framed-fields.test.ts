@@ -14,7 +14,7 @@ const FIELDS_PAGE = new URL('/src/fields/index.html', location.href).href;
 /** A card form in isolated mode inside a host form, once its frame has answered. */
 async function framedForm() {
   const form = await fixture<HTMLFormElement>(
-    html`<form><gateway-card-form name="card" fields-origin=${FIELDS_PAGE}></gateway-card-form><button>Pay</button></form>`,
+    html`<form><fieldset><gateway-card-form name="card" fields-origin=${FIELDS_PAGE}></gateway-card-form></fieldset><button>Pay</button></form>`,
   );
   const el = form.querySelector('gateway-card-form') as GatewayCardForm;
   const frame = () => el.shadowRoot!.querySelector('iframe')!;
@@ -87,5 +87,34 @@ describe('gateway-card-form with fields-origin', () => {
     expect(el.reportValidity()).to.equal(false);
     const error = () => input('number').getAttribute('aria-invalid');
     await waitUntil(() => error() === 'true', 'the frame shows the number’s error');
+  });
+
+  it('disables the frame’s inputs exactly while its own state or its fieldset is, in any order', async () => {
+    const { form, el, input } = await framedForm();
+    const fieldset = form.querySelector('fieldset')!;
+    const ids = ['number', 'expiry', 'csc', 'name'];
+    const disabled = () => ids.map((id) => input(id).disabled);
+    /** Waits for the frame to follow; a state that must hold is checked again once messages had time to land. */
+    const expectFrame = async (on: boolean, step: string) => {
+      await el.updateComplete;
+      await waitUntil(() => disabled().every((d) => d === on), step, { timeout: 5_000 });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(disabled(), step).to.deep.equal(ids.map(() => on));
+    };
+    el.disabled = true;
+    await expectFrame(true, 'own');
+    fieldset.disabled = true;
+    await expectFrame(true, 'own + fieldset');
+    el.disabled = false;
+    await expectFrame(true, 'fieldset only');
+    fieldset.disabled = false;
+    await expectFrame(false, 'neither');
+    fieldset.disabled = true;
+    await expectFrame(true, 'fieldset');
+    el.disabled = true;
+    fieldset.disabled = false;
+    await expectFrame(true, 'own only');
+    el.disabled = false;
+    await expectFrame(false, 'neither again');
   });
 });

@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
+import { inDisabledFieldset } from './dom.ts';
 import { GatewayElement } from './gateway-element.ts';
 import { type FieldError, validityFlags } from './validity.ts';
 
@@ -22,7 +23,7 @@ export abstract class FormControlElement extends GatewayElement {
   /** The host form's field name. */
   @property({ reflect: true }) name = '';
 
-  #formDisabled = false;
+  #inactive = false;
   #touched = new Set<string>();
   #editing: string | null = null;
   #submitted = false;
@@ -103,8 +104,12 @@ export abstract class FormControlElement extends GatewayElement {
     return true;
   }
 
-  formDisabledCallback(disabled: boolean): void {
-    this.#formDisabled = disabled;
+  /**
+   * The browser's word mixes our own `disabled` attribute with the fieldset's, and comes while an
+   * update reflects that attribute, after render read the state: so it only asks for an update,
+   * and `inactive` works the fieldset's part out from the tree.
+   */
+  formDisabledCallback(): void {
     this.requestUpdate();
   }
 
@@ -116,9 +121,12 @@ export abstract class FormControlElement extends GatewayElement {
     this.clear();
   }
 
-  /** Own or inherited disabled state. */
+  /**
+   * Own or inherited disabled state: the `disabled` property, or a disabled fieldset around it.
+   * Worked out in `willUpdate`, so render and the controllers after it read the same answer.
+   */
   protected get inactive(): boolean {
-    return this.disabled || this.#formDisabled;
+    return this.#inactive;
   }
 
   /** The errors of this update, computed once in `willUpdate`: render and readers use these. */
@@ -134,6 +142,7 @@ export abstract class FormControlElement extends GatewayElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    this.#inactive = this.disabled || inDisabledFieldset(this);
     this.syncState(changed);
     const own = this.errors();
     // A field's own rule wins over the server's word about it: it is the one the person can act on.
