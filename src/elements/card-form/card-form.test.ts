@@ -326,6 +326,19 @@ describe('gateway-card-form', () => {
         expect(validations.mock.calls.length, id).to.equal(1);
       }
     });
+
+    it('runs once per keystroke on the keystrokes that complete a field and move the focus on', async () => {
+      const el = await cardForm();
+      inner(el, 'number').focus();
+      await el.updateComplete;
+      const validations = vi.spyOn(el as unknown as { errors(): unknown }, 'errors');
+      const keys = [...VISA, ...futureExpiry().replace('/', ''), ...'123', 'A'];
+      for (const key of keys) await userEvent.keyboard(key);
+      await el.updateComplete;
+      expect(active(el)).to.equal('name');
+      expect(inner(el, 'name').value).to.equal('A');
+      expect(validations.mock.calls.length).to.equal(keys.length);
+    });
   });
 
   describe('events', () => {

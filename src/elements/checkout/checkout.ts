@@ -178,13 +178,12 @@ export class GatewayCheckout extends GatewayElement {
       this.phase = 'idle';
       this.result = null;
     }
+    // Here rather than after the first render: picking up sets the phase, which this update shows.
+    if (!this.hasUpdated) {
+      const record = this.presentation === 'direct' ? this.#resume.load() : null;
+      if (record) void this.#pickUp(record);
+    }
     super.willUpdate(changed);
-  }
-
-  protected override firstUpdated(changed: PropertyValues<this>): void {
-    super.firstUpdated(changed);
-    const record = this.presentation === 'direct' ? this.#resume.load() : null;
-    if (record) void this.#pickUp(record);
   }
 
   /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */

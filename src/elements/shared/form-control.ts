@@ -223,11 +223,16 @@ export abstract class FormControlElement extends GatewayElement {
     this.#editing = (event.target as HTMLElement).id || null;
   };
 
+  /**
+   * A field left may now show its error. Only then is an update asked for: leaving a valid field
+   * (as the card form's auto-advance does, from inside an update) changes nothing on screen.
+   */
   protected readonly onFocusOut = (event: FocusEvent): void => {
     const id = (event.target as HTMLElement).id;
+    const shown = this.shownError(id);
     this.#editing = null;
     if (id) this.#touched.add(id);
-    this.requestUpdate();
+    if (this.shownError(id) !== shown) this.requestUpdate();
   };
 
   /**
