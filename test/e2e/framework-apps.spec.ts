@@ -33,6 +33,32 @@ async function approveChallenge(page: Page) {
     .click();
 }
 
+/** Every field of the checkout is disabled (while a payment is under way) or enabled (otherwise). */
+async function expectFieldsLocked(page: Page, locked: boolean) {
+  const checkout = page.locator('gateway-checkout');
+  for (const name of ['E-mail', 'Card number', 'Expiry date', 'Security code', 'Cardholder name']) {
+    const field = checkout.getByLabel(name, { exact: true });
+    if (locked) await expect(field, name).toBeDisabled();
+    else await expect(field, name).toBeEnabled();
+  }
+}
+
+/** A 3-D Secure payment held open at the bank's page, then closed: locked while open, unlocked after. */
+async function lockedWhilePaying(page: Page) {
+  await expectFieldsLocked(page, false);
+  await typeEmail(page);
+  await typeCard(page, { number: '4000000000003220' });
+  await payButton(page).click();
+  await expect(challenge(page)).toBeVisible();
+  await expectFieldsLocked(page, true);
+  await page.keyboard.press('Escape');
+  await expect(alertLine(page)).toHaveText(/You closed your bank’s check before it finished/);
+  await expectFieldsLocked(page, false);
+  // Typed again into the fields it unlocked, as a person trying once more would.
+  await page.locator('gateway-checkout').getByLabel('Security code').pressSequentially('123');
+  await expect(page.locator('gateway-checkout').getByLabel('Security code')).toHaveValue('123');
+}
+
 test.beforeEach(async () => {
   await setFault('none');
 });
@@ -180,5 +206,20 @@ test('Vue page: v-on events, a decline, then 3-D Secure', async ({ page }) => {
   const orders = await ordersSince(before);
   expect(orders.map((o) => o.status)).toEqual(['paid', 'rejected']);
   expect(paymentAttempts(await gateway.orders.get(orders[0]!.id))).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test('React shop: the fields lock while a payment is under way and unlock when it ends', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/app/checkout');
+  await lockedWhilePaying(page);
+  expect(errors).toEqual([]);
+});
+
+test('Vue page: the fields lock while a payment is under way and unlock when it ends', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/vue/');
+  await expect(payButton(page)).toHaveText(/Pay €32\.25/);
+  await lockedWhilePaying(page);
   expect(errors).toEqual([]);
 });
