@@ -132,6 +132,26 @@ test('framed, 3-D Secure: the page shows the challenge, the frame never hands ov
   expect(leaks(seen, { number: '4000000000003220', csc: '737' })).toEqual([]);
 });
 
+test('framed: the fields in the frame lock while a payment is under way and unlock when it ends', async ({
+  page,
+}) => {
+  await open(page, '/isolated/');
+  const ids = ['Card number', 'Expiry date', 'Security code', 'Cardholder name'];
+  await typeEmail(page);
+  await typeCard(page, { number: '4000000000003220', csc: '737' }, fields(page));
+  await payButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
+  await expect(dialog).toBeVisible();
+  for (const name of ids) await expect(fields(page).getByLabel(name), name).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(alertLine(page)).toHaveText(/You closed your bank’s check before it finished/);
+  for (const name of ids) await expect(fields(page).getByLabel(name), name).toBeEnabled();
+  // The code, asked for again, goes into the field the frame unlocked.
+  await fields(page).getByLabel('Security code').pressSequentially('737');
+  await expect(fields(page).getByLabel('Security code')).toHaveValue('737');
+});
+
 test('framed, a gateway fault: nothing leaks, nothing is charged twice, and trying again pays', async ({
   page,
 }) => {
