@@ -200,7 +200,7 @@ export class GatewayBillingAddress extends FormControlElement {
       const half = key === 'first_name' || key === 'last_name' || key === 'zip_code' || key === 'city';
       return this.field(key, this.t[label], control, error, half ? 'half' : '');
     });
-    return html`<div class="fields" @focusin=${this.onFocusIn} @focusout=${this.onFocusOut}>${fields}</div>`;
+    return html`<div class="fields" @focusout=${this.onFocusOut}>${fields}</div>`;
   }
 
   #countryOptions(): TemplateResult[] {

@@ -283,7 +283,6 @@ export class GatewayCardForm extends FormControlElement {
     };
     return html`<div
       class="fields"
-      @focusin=${this.onFocusIn}
       @focusout=${this.#onFocusOut}
       @keydown=${this.#autoAdvance.onKeydown}
     >

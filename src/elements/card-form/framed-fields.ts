@@ -1,6 +1,7 @@
 import { html, nothing, type ReactiveController, type ReactiveElement } from 'lit';
 import { type FieldsConfig, type FieldsState, THEME_TOKENS, type ThemeToken } from '../../fields/messages.ts';
 import { FieldsFrame, fieldsPageOf } from '../../fields/parent-bridge.ts';
+import { afterPress } from '../shared/pointer-press.ts';
 import type { ValidityKind } from '../shared/validity.ts';
 
 /** What the frame needs to know of its host element, read at each update. */
@@ -65,10 +66,14 @@ export class FramedFields implements ReactiveController {
     const page = origin ? fieldsPageOf(origin) : null;
     this.#frame = page
       ? new FieldsFrame(page, {
-          resize: (height) => {
-            this.#height = height;
-            this.#host.requestUpdate();
-          },
+          // A press on this page (Pay) takes the focus out of the frame, whose field then shows its
+          // message and grows: the frame keeps its height until the press is over, so the button
+          // pressed stays under the pointer (see pointer-press.ts).
+          resize: (height) =>
+            afterPress(() => {
+              this.#height = height;
+              this.#host.requestUpdate();
+            }),
           state: (state, user) => this.#options.onState(state, user),
           submit: () => this.#options.onSubmit(),
           unavailable: () => {

@@ -1,6 +1,7 @@
 import { html, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Catalog } from '../i18n/index.ts';
+import { afterPress, watchPresses } from '../shared/pointer-press.ts';
 
 /**
  * The rule the merchant server checks an e-mail address against (zod's `z.email()`), so an address
@@ -16,12 +17,16 @@ export function isEmail(text: string): boolean {
 
 /**
  * The checkout's e-mail field, behaving as the card fields do: its own message under the field in
- * the page's language (never the browser's bubble), shown once the field was left or a Pay tried,
- * and not while a person is still typing an address.
+ * the page's language (never the browser's bubble), shown once a Pay was tried or the field was
+ * left with a wrong address in it (left empty it is no mistake until Pay), and not while a person
+ * is still typing an address.
  */
 export class EmailField implements ReactiveController {
   #value = '';
-  #shown = false;
+  /** A Pay was tried: every problem shows. */
+  #tried = false;
+  /** The field was left: a wrong address shows. */
+  #left = false;
   /** Typed since the field was last left or a Pay tried: an address on its way is not wrong yet. */
   #typing = false;
   /** What the merchant server said of the address, in the page's language, until it is edited. */
@@ -33,7 +38,9 @@ export class EmailField implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  hostConnected(): void {
+    watchPresses(this.#host);
+  }
 
   /** The address as typed, trimmed. */
   get value(): string {
@@ -48,7 +55,7 @@ export class EmailField implements ReactiveController {
 
   /** Shows the message, if any, and says whether the address is good. */
   reportValidity(): boolean {
-    this.#shown = true;
+    this.#tried = true;
     this.#typing = false;
     this.#host.requestUpdate();
     return this.#problem() === null;
@@ -63,13 +70,14 @@ export class EmailField implements ReactiveController {
   clear(): void {
     this.#value = '';
     this.#server = '';
-    this.#shown = this.#typing = false;
+    this.#tried = this.#left = this.#typing = false;
     this.#host.requestUpdate();
   }
 
   render(t: Catalog, disabled: boolean): TemplateResult {
     const problem = this.#problem();
-    const own = problem && this.#shown && !(this.#typing && problem === 'emailInvalid') ? t[problem] : '';
+    const due = problem === 'emailRequired' ? this.#tried : this.#tried || this.#left;
+    const own = problem && due && !(this.#typing && problem === 'emailInvalid') ? t[problem] : '';
     const message = own || this.#server;
     return html`<div class="field" part="field email-field">
       <label part="label" for="email">${t.email}</label>
@@ -101,9 +109,12 @@ export class EmailField implements ReactiveController {
     this.#host.requestUpdate();
   };
 
+  /** Its message waits for the end of a press under way, so the control pressed stays put (pointer-press.ts). */
   readonly #onBlur = (): void => {
-    this.#shown = true;
-    this.#typing = false;
-    this.#host.requestUpdate();
+    afterPress(() => {
+      this.#left = true;
+      this.#typing = false;
+      this.#host.requestUpdate();
+    });
   };
 }

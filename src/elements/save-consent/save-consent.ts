@@ -104,7 +104,7 @@ export class GatewaySaveConsent extends FormControlElement {
     const t = this.t;
     const error = this.shownError('consent');
     const text = t[TEXT_KEYS[this.scenario] ?? TEXT_KEYS['one-click']](this.merchantName || '—');
-    return html`<div class="field" part="field" @focusin=${this.onFocusIn} @focusout=${this.onFocusOut}>
+    return html`<div class="field" part="field" @focusout=${this.onFocusOut}>
       <div class="consent">
         <input
           id="consent"

@@ -2,11 +2,14 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { inDisabledFieldset } from './dom.ts';
 import { GatewayElement } from './gateway-element.ts';
+import { afterPress, watchPresses } from './pointer-press.ts';
 import { type FieldError, validityFlags } from './validity.ts';
 
 /**
  * Base of our form-associated elements: ElementInternals, disabled state (own or from a
- * fieldset/form), and when errors may show (after a field was left or a submit was tried).
+ * fieldset/form), and when errors may show: after a submit was tried, or after a field was left
+ * with something wrong in it (an empty field is no error until a submit: leaving it is no
+ * mistake), never while a valid beginning is being typed.
  */
 export abstract class FormControlElement extends GatewayElement {
   static formAssociated = true;
@@ -25,6 +28,7 @@ export abstract class FormControlElement extends GatewayElement {
 
   #inactive = false;
   #touched = new Set<string>();
+  /** The field typed in since it was last left or a submit tried: its valid beginning is no error yet. */
   #editing: string | null = null;
   #submitted = false;
   #errors: ReadonlyMap<string, FieldError> = new Map();
@@ -33,11 +37,21 @@ export abstract class FormControlElement extends GatewayElement {
 
   constructor() {
     super();
-    // Editing a field the server named answers the server's message: it goes, the field's own rules stay.
-    this.addEventListener('input', (event) => {
-      const id = (event.composedPath()[0] as HTMLElement | undefined)?.id;
-      if (id && this.#serverErrors.delete(id)) this.requestUpdate();
-    });
+    // Captured on the way in: the field's own handler updates the element, and that update must
+    // already know the field is being typed in.
+    this.addEventListener(
+      'input',
+      (event) => {
+        const target = event.composedPath()[0];
+        if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !target.id)
+          return;
+        // Typing, not a tick, a choice from a list or an autofill of fields the person is not in.
+        if (target.type === 'text' && target === this.shadowRoot?.activeElement) this.#editing = target.id;
+        // Editing a field the server named answers the server's message: it goes, the field's own rules stay.
+        if (this.#serverErrors.delete(target.id)) this.requestUpdate();
+      },
+      { capture: true },
+    );
     // A failed submit of the host form (its `invalid` event) shows every error.
     this.addEventListener('invalid', () => this.showAllErrors());
     // Inputs in a shadow root have no form owner, so the browser's implicit submission (Enter in a
@@ -102,6 +116,11 @@ export abstract class FormControlElement extends GatewayElement {
     this.#submitted = true;
     this.requestUpdate();
     return true;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    watchPresses(this);
   }
 
   /**
@@ -199,6 +218,7 @@ export abstract class FormControlElement extends GatewayElement {
 
   protected showAllErrors(): void {
     this.#submitted = true;
+    this.#editing = null;
     this.requestUpdate();
   }
 
@@ -211,28 +231,33 @@ export abstract class FormControlElement extends GatewayElement {
     this.requestUpdate();
   }
 
-  /** The message to show for a field now, or '' (errors wait for blur or submit, and hide while a valid prefix is edited). */
+  /**
+   * The message to show for a field now, or '': errors wait for a submit, or for the field to be
+   * left with something in it, and hide while a valid beginning is typed.
+   */
   protected shownError(id: string): string {
     const error = this.#errors.get(id);
-    if (!error || !(this.#submitted || this.#touched.has(id))) return '';
+    if (!error) return '';
+    if (!this.#submitted && !(this.#touched.has(id) && error.kind !== 'missing')) return '';
     if (error.prefix && this.#editing === id) return '';
     return error.message;
   }
 
-  protected readonly onFocusIn = (event: FocusEvent): void => {
-    this.#editing = (event.target as HTMLElement).id || null;
-  };
-
   /**
-   * A field left may now show its error. Only then is an update asked for: leaving a valid field
-   * (as the card form's auto-advance does, from inside an update) changes nothing on screen.
+   * A field was left. Its message, if one is due now, waits for the end of a press under way, so
+   * the control pressed stays under the pointer until its click (see pointer-press.ts). Only a
+   * change on screen asks for an update: leaving a valid field (as the card form's auto-advance
+   * does, from inside an update) changes nothing.
    */
   protected readonly onFocusOut = (event: FocusEvent): void => {
     const id = (event.target as HTMLElement).id;
-    const shown = this.shownError(id);
-    this.#editing = null;
-    if (id) this.#touched.add(id);
-    if (this.shownError(id) !== shown) this.requestUpdate();
+    if (!id) return;
+    afterPress(() => {
+      const shown = this.shownError(id);
+      if (this.#editing === id) this.#editing = null;
+      this.#touched.add(id);
+      if (this.shownError(id) !== shown) this.requestUpdate();
+    });
   };
 
   /**
