@@ -113,3 +113,25 @@ test('the consent checkbox takes the press that leaves a half-typed field', asyn
   // The message for the field left shows once the press is over.
   await expect(checkout(page).getByText('Enter the 3-digit security code.')).toBeVisible();
 });
+
+test('isolated fields: the frame keeps its height through the press, so Pay answers it', async ({ page }) => {
+  await page.goto('/isolated/');
+  const fields = page.frameLocator('gateway-checkout iframe[title="Card details"]');
+  await expect(fields.getByLabel('Card number')).toBeEditable();
+  const before = (await newestOrder())?.id;
+  await checkout(page).getByLabel('E-mail').fill('anna@example.com');
+  await fields.getByLabel('Card number').pressSequentially('4111111111111111', { delay: 5 });
+  await fields.getByLabel('Expiry date').pressSequentially('1234', { delay: 5 });
+  await fields.getByLabel('Cardholder name').pressSequentially('Anna Berzina', { delay: 5 });
+  await fields.getByLabel('Security code').pressSequentially('12', { delay: 5 });
+
+  await press(page, payButton(page));
+  await expect(statusLine(page)).toHaveText('1 field needs your attention.');
+  await expect(fields.getByText('Enter the 3-digit security code.')).toBeVisible();
+  await expect(fields.getByLabel('Security code')).toBeFocused();
+
+  await page.keyboard.type('3');
+  await press(page, payButton(page));
+  await expect(resultPanel(page)).toBeVisible();
+  await expectOnePayment(before);
+});
