@@ -13,10 +13,10 @@ import type { GatewayCheckout } from './checkout.ts';
 
 const VISA = '4111111111111111';
 
-async function mount(): Promise<GatewayCheckout> {
-  const el = await fixture<GatewayCheckout>(
-    html`<gateway-checkout session-url="/checkout/session"></gateway-checkout>`,
-  );
+async function mount(
+  template = html`<gateway-checkout session-url="/checkout/session"></gateway-checkout>`,
+): Promise<GatewayCheckout> {
+  const el = await fixture<GatewayCheckout>(template);
   await waitUntil(() => pay(el) && !pay(el).disabled, 'the checkout did not load', { timeout: 3000 });
   await el.updateComplete;
   return el;
@@ -172,5 +172,75 @@ describe('a press that takes the focus out of a field', () => {
     await userEvent.keyboard('1');
     await form.updateComplete;
     expect(errorText(form, 'number')).to.equal('');
+  });
+
+  it('the e-mail field: left empty it says nothing until Pay, left wrong it says so at once', async () => {
+    fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+    const el = await mount();
+    inner(el, 'email').focus();
+    await userEvent.keyboard('{Tab}');
+    await el.updateComplete;
+    expect(errorText(el, 'email')).to.equal('');
+    expect(inner(el, 'email').getAttribute('aria-invalid')).to.equal('false');
+    await typeInto(el, 'email', 'ann@');
+    await userEvent.keyboard('{Tab}');
+    await el.updateComplete;
+    expect(errorText(el, 'email')).to.equal('Enter a valid e-mail address, like name@example.com.');
+    inner(el, 'email').select();
+    await userEvent.keyboard('{Backspace}');
+    await press(pay(el));
+    await settle();
+    expect(errorText(el, 'email')).to.equal('Enter your e-mail address.');
+    expect(focused()).to.equal(inner(el, 'email'));
+  });
+
+  it('the address and the consent box, left empty, say nothing until Pay', async () => {
+    fake.config = {
+      ...DEFAULT_CONFIG,
+      avs: 'standard',
+      save: { method: 'one-click', consent_required: true, merchant_name: 'Lindenhof Books' },
+    };
+    const el = await mount();
+    const address = el.shadowRoot!.querySelector('gateway-billing-address')!;
+    const consent = el.shadowRoot!.querySelector('gateway-save-consent')!;
+    inner(address, 'address').focus();
+    // Address, postal code, country, then the consent box and on to Pay, touching nothing.
+    for (let i = 0; i < 4; i++) await userEvent.keyboard('{Tab}');
+    await el.updateComplete;
+    expect(focused()).to.equal(pay(el));
+    expect(errorText(address, 'address')).to.equal('');
+    expect(errorText(address, 'zip_code')).to.equal('');
+    expect(errorText(consent, 'consent')).to.equal('');
+    expect(address.matches(':state(user-invalid)')).to.equal(false);
+    await userEvent.keyboard('{Enter}');
+    await settle();
+    expect(errorText(address, 'address')).to.equal('This field is required.');
+    expect(errorText(address, 'zip_code')).to.equal('This field is required.');
+    expect(errorText(consent, 'consent')).to.equal('This field is required.');
+  });
+
+  it('MOTO: "New payment" takes the press that leaves a half-typed expiry date', async () => {
+    fake.payments = ['declined'];
+    const el = await mount(html`<gateway-checkout moto session-url="/checkout/session"></gateway-checkout>`);
+    const form = cardForm(el);
+    await typeInto(form, 'number', VISA);
+    await typeInto(form, 'expiry', futureExpiry().replace('/', ''));
+    await typeInto(form, 'name', 'Ann Lee');
+    await press(pay(el));
+    await waitUntil(() => el.shadowRoot!.querySelector('[part~="new-payment"]'), 'no New payment');
+    // The agent starts on another date before thinking better of it and moving to the next caller.
+    inner(form, 'expiry').select();
+    await userEvent.keyboard('1');
+    const next = el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="new-payment"]')!;
+    const top = next.getBoundingClientRect().top;
+    await press(next, async () => {
+      await settle();
+      expect(next.getBoundingClientRect().top).to.equal(top);
+    });
+    await settle();
+    for (const id of ['number', 'expiry', 'name']) expect(inner(form, id).value, id).to.equal('');
+    expect(el.shadowRoot!.querySelector('[part~="new-payment"]')).to.equal(null);
+    // The form starts over clean: the date left behind is empty now, and empty says nothing.
+    expect(errorText(form, 'expiry')).to.equal('');
   });
 });
