@@ -63,6 +63,20 @@ describe('gateway-save-consent', () => {
     expect(el.textVersion).to.equal('en-automatic-1');
   });
 
+  it('ticks at the first click after the merchant server refused the consent', async () => {
+    const el = await consent(
+      html`<gateway-save-consent required merchant-name="Acme" language="en"></gateway-save-consent>`,
+    );
+    expect(el.showServerErrors(new Map([['consent', 'This field is required.']]))).to.equal(true);
+    await el.updateComplete;
+    expect(errorText(el, 'consent')).to.equal('This field is required.');
+    await userEvent.click(inner(el, 'consent'));
+    await el.updateComplete;
+    expect(el.checked).to.equal(true);
+    expect(inner(el, 'consent').checked).to.equal(true);
+    expect(errorText(el, 'consent')).to.equal('');
+  });
+
   it('when required, blocks the host form until ticked and shows why', async () => {
     const form = await fixture<HTMLFormElement>(
       html`<form><gateway-save-consent name="consent" required merchant-name="Acme" language="en"></gateway-save-consent></form>`,

@@ -47,8 +47,10 @@ export abstract class FormControlElement extends GatewayElement {
           return;
         // Typing, not a tick, a choice from a list or an autofill of fields the person is not in.
         if (target.type === 'text' && target === this.shadowRoot?.activeElement) this.#editing = target.id;
-        // Editing a field the server named answers the server's message: it goes, the field's own rules stay.
-        if (this.#serverErrors.delete(target.id)) this.requestUpdate();
+        // Editing a field the server named answers the server's message: it goes, the field's own
+        // rules stay. A checkbox updates the element at its `change`: a render before that would
+        // put back the box's old state and undo the person's tick.
+        if (this.#serverErrors.delete(target.id) && target.type !== 'checkbox') this.requestUpdate();
       },
       { capture: true },
     );
