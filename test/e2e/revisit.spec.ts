@@ -56,7 +56,7 @@ test('React shop: a second purchase in the same tab opens a fresh card form and 
   await expect(page).toHaveURL(/\/app\/checkout$/);
   await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
   const total = (await page.getByTestId('cart-total').textContent())!.trim();
-  await expectFreshForm(page, new RegExp(`^Pay ${total.replace(/[.$]/g, '\\$&')}`));
+  await expectFreshForm(page, new RegExp(`Pay ${total.replace(/[.$]/g, '\\$&')}`));
 
   await typeEmail(page);
   await typeCard(page, { number: '5555555555554444' });
@@ -86,7 +86,7 @@ test('script-tag page: coming back to the checkout address after a paid order sh
   await page.goto('/app/');
   await expect(page.getByRole('heading', { name: 'Your cart' })).toBeVisible();
   await page.goto('/');
-  await expectFreshForm(page, /^Pay €32\.25/);
+  await expectFreshForm(page, /Pay €32\.25/);
 
   await typeEmail(page);
   await typeCard(page, { number: '5555555555554444' });
@@ -110,7 +110,7 @@ test('script-tag page: reloaded after its result was shown, the page is a new ch
   const first = (await newestOrder())!;
 
   await page.reload();
-  await expectFreshForm(page, /^Pay €32\.25/);
+  await expectFreshForm(page, /Pay €32\.25/);
   // The reloaded page announced nothing of the old order.
   expect((await eventsOf(page)).filter((e) => e.type === 'gateway-success')).toEqual([]);
   await typeEmail(page);
@@ -146,7 +146,7 @@ test('a reload while the payment POST is in flight shows that payment’s result
   // Shown once: reloaded again, or come back to later, the page is a new checkout.
   await setFault('none');
   await page.reload();
-  await expectFreshForm(page, /^Pay €32\.25/);
+  await expectFreshForm(page, /Pay €32\.25/);
   expect(await eventsOf(page)).not.toContainEqual(expect.objectContaining({ type: 'gateway-success' }));
   expect(paymentAttempts(await gateway.orders.get(paid.id))).toBe(1);
 });
@@ -179,5 +179,5 @@ test('3-D Secure: a reload during the bank’s check offers that check again, pa
 
   await page.goto('/app/');
   await page.goto('/');
-  await expectFreshForm(page, /^Pay €32\.25/);
+  await expectFreshForm(page, /Pay €32\.25/);
 });

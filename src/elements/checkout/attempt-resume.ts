@@ -5,36 +5,67 @@ import type { CheckoutSession } from '../../protocol/session.ts';
 /** How long a reloaded page still picks up an attempt: past it, the page is a new visit. */
 const KEEP_MS = 60 * 60 * 1000;
 
+/**
+ * This document. A record written by it belongs to this visit of the page (a single-page app that
+ * shows its checkout again); one written by another document only to a reload of the same address.
+ */
+const THIS_PAGE = Math.random().toString(36).slice(2) + Date.now().toString(36);
+
 interface Stored {
   readonly savedAt: number;
+  /** The document that wrote the record. */
+  readonly page: string;
+  /** Which checkout the attempt belongs to: its session-url, or the api-do-url of its order. */
+  readonly checkout: string;
   readonly session: CheckoutSession;
   readonly challengeUrl?: string;
 }
 
 /**
- * Keeps a checkout's last payment attempt across a reload of its page, and asks before the page is
- * left while a payment is under way. What is kept, in this tab's sessionStorage only, is the
- * order's addresses as the merchant server gave them (order id, api_do_url, status address) and a
- * challenge's address: never card data, which exists only in the fields and the payment request.
+ * Keeps a checkout's payment attempt across a reload of its page, and asks before the page is left
+ * while a payment is under way. What is kept, in this tab's sessionStorage only, is the order's
+ * addresses as the merchant server gave them (order id, api_do_url, status address), a challenge's
+ * address and which checkout they belong to: never card data, which exists only in the fields and
+ * the payment request.
+ *
+ * A record belongs to one attempt, not to the address: it is picked up only by the same checkout
+ * (same session-url or order), only in the visit that wrote it or a reload (or back/forward) of
+ * that same address, and it is dropped once its outcome has been shown. A shopper who comes back
+ * to the checkout for a new purchase, by a link or inside a single-page app, meets a fresh form.
+ * sessionStorage is per tab, so another tab never sees it (a duplicated tab gets a copy, and shows
+ * that same order's true status).
  */
 export class AttemptResume implements ReactiveController {
   readonly #host: ReactiveElement;
   readonly #busy: () => boolean;
+  readonly #checkout: () => string | undefined;
   /** Our own navigation (a redirect to the bank or the gateway's page) is not a person leaving. */
   #leaving = false;
+  #guarding = false;
 
-  constructor(host: ReactiveElement, busy: () => boolean) {
+  /**
+   * @param busy whether a payment is under way (the page then asks before it is left)
+   * @param checkout which checkout this is: its session-url, or the api-do-url of its order
+   */
+  constructor(host: ReactiveElement, busy: () => boolean, checkout: () => string | undefined) {
     this.#host = host;
     this.#busy = busy;
+    this.#checkout = checkout;
     host.addController(this);
   }
 
   hostConnected(): void {
-    window.addEventListener('beforeunload', this.#onBeforeUnload);
+    window.addEventListener('pageshow', this.#onPageShow);
+    this.#guard(this.#busy());
+  }
+
+  hostUpdated(): void {
+    this.#guard(this.#busy());
   }
 
   hostDisconnected(): void {
-    window.removeEventListener('beforeunload', this.#onBeforeUnload);
+    window.removeEventListener('pageshow', this.#onPageShow);
+    this.#guard(false);
   }
 
   /** The checkout is about to navigate the page itself. */
@@ -43,7 +74,9 @@ export class AttemptResume implements ReactiveController {
   }
 
   save(record: AttemptRecord): void {
-    const stored: Stored = { savedAt: Date.now(), ...record };
+    const checkout = this.#checkout();
+    if (!checkout) return;
+    const stored: Stored = { savedAt: Date.now(), page: THIS_PAGE, checkout, ...record };
     try {
       sessionStorage.setItem(this.#key(), JSON.stringify(stored));
     } catch {
@@ -51,8 +84,15 @@ export class AttemptResume implements ReactiveController {
     }
   }
 
-  /** The attempt this page had under way before a reload, if it is recent. */
-  load(): AttemptRecord | null {
+  /**
+   * The attempt this checkout had under way before a reload (or earlier in this visit) whose
+   * outcome has not been shown yet; null for anything else, which is dropped. The record stays
+   * until `clear()`, now as this page's, so a reload while its status is asked finds it again.
+   */
+  take(): AttemptRecord | null {
+    const checkout = this.#checkout();
+    // Not configured yet: nothing can be told about the record, so it is left alone.
+    if (!checkout) return null;
     let stored: Partial<Stored> | null = null;
     try {
       stored = JSON.parse(sessionStorage.getItem(this.#key()) ?? 'null') as Partial<Stored> | null;
@@ -64,6 +104,8 @@ export class AttemptResume implements ReactiveController {
       !stored ||
       typeof stored.savedAt !== 'number' ||
       Date.now() - stored.savedAt > KEEP_MS ||
+      stored.checkout !== checkout ||
+      (stored.page !== THIS_PAGE && !reloadedHere()) ||
       typeof session?.status_url !== 'string' ||
       typeof session.order_id !== 'string' ||
       typeof session.api_do_url !== 'string'
@@ -71,9 +113,10 @@ export class AttemptResume implements ReactiveController {
       this.clear();
       return null;
     }
-    return typeof stored.challengeUrl === 'string'
-      ? { session, challengeUrl: stored.challengeUrl }
-      : { session };
+    const record: AttemptRecord =
+      typeof stored.challengeUrl === 'string' ? { session, challengeUrl: stored.challengeUrl } : { session };
+    this.save(record);
+    return record;
   }
 
   clear(): void {
@@ -90,10 +133,45 @@ export class AttemptResume implements ReactiveController {
     return `gateway-checkout:attempt:${location.pathname}${location.search}${id ? `#${id}` : ''}`;
   }
 
+  /**
+   * A beforeunload listener only while paying: an idle checkout must not keep the page out of the
+   * back/forward cache (Firefox never caches a page that has one).
+   */
+  #guard(on: boolean): void {
+    if (on === this.#guarding) return;
+    this.#guarding = on;
+    if (on) window.addEventListener('beforeunload', this.#onBeforeUnload);
+    else window.removeEventListener('beforeunload', this.#onBeforeUnload);
+  }
+
   readonly #onBeforeUnload = (event: BeforeUnloadEvent): void => {
     if (this.#leaving || !this.#busy()) return;
     // Browsers show their own words; both calls are needed for every browser to ask.
     event.preventDefault();
     event.returnValue = '';
   };
+
+  /** Back from the back/forward cache, the page lives on: leaving it again is a person leaving. */
+  readonly #onPageShow = (event: PageTransitionEvent): void => {
+    if (event.persisted) this.#leaving = false;
+  };
+}
+
+/**
+ * Whether this document is the same page come back: reloaded, or reached by back/forward (a tab
+ * the browser discarded and loads again counts too), at the address it shows now. A page reached
+ * by a link, or a single-page app that has routed elsewhere since it loaded, is a new visit.
+ */
+function reloadedHere(): boolean {
+  if ((document as Document & { wasDiscarded?: boolean }).wasDiscarded) return true;
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  // A browser that cannot tell how the page was entered: a reload is the likelier reason for a record.
+  if (!entry) return true;
+  if (entry.type !== 'reload' && entry.type !== 'back_forward') return false;
+  try {
+    const entered = new URL(entry.name);
+    return entered.pathname + entered.search === location.pathname + location.search;
+  } catch {
+    return false;
+  }
 }

@@ -126,7 +126,12 @@ export class GatewayCheckout extends GatewayElement {
   /** The customer agreed to save the card for the payment under way. */
   #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs === 'redirect');
-  readonly #resume = new AttemptResume(this, () => this.#busy);
+  readonly #resume = new AttemptResume(
+    this,
+    () => this.#busy,
+    // An attempt belongs to its checkout: a new session-url (a new cart) or order never picks it up.
+    () => this.sessionUrl || this.apiDoUrl,
+  );
 
   /**
    * The configuration, keyed on the URLs it comes from: a new URL aborts the load under way, so an
@@ -180,7 +185,7 @@ export class GatewayCheckout extends GatewayElement {
     }
     // Here rather than after the first render: picking up sets the phase, which this update shows.
     if (!this.hasUpdated) {
-      const record = this.presentation === 'direct' ? this.#resume.load() : null;
+      const record = this.presentation === 'direct' ? this.#resume.take() : null;
       if (record) void this.#pickUp(record);
     }
     super.willUpdate(changed);
@@ -379,8 +384,11 @@ export class GatewayCheckout extends GatewayElement {
     // Whatever the result, the security code is not kept: a retry asks for it again. The rest of
     // the card stays for a retry, and goes too once the order is paid.
     if (this.cardForm) clearSecurityCode(this.cardForm);
-    // Nothing reached the card: a reload need not pick this attempt up.
-    if (result.kind === 'failed' && result.canRetry && !result.reopenable) this.#resume.clear();
+    // Its outcome is now shown: neither a reload nor the next checkout on this address picks the
+    // attempt up again. Kept while the outcome is unknown or the bank's check waits to be reopened,
+    // and while the checkout is out of the page (a single-page app's other route): nobody saw it.
+    const open = result.kind === 'failed' && (result.error.type === 'status_unknown' || result.reopenable);
+    if (!open && this.isConnected) this.#resume.clear();
     // The card is spent: nothing of it stays in the fields behind the result.
     if (result.kind === 'succeeded') this.cardForm?.clear();
     announceOutcome(this, result, this.t, this.#moto, (fields) =>
