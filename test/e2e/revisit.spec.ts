@@ -71,6 +71,33 @@ test('React shop: a second purchase in the same tab opens a fresh card form and 
   expect(paymentAttempts(await gateway.orders.get(first))).toBe(1);
 });
 
+test('React shop: a reload mid-payment leads to that order’s thank-you page once; the next checkout is fresh', async ({
+  page,
+}) => {
+  await page.goto('/app/checkout');
+  await typeEmail(page);
+  await typeCard(page, { number: '4111111111111111' });
+  await setFault('timeout');
+  page.on('dialog', (dialog) => void dialog.accept());
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/pay\/[\w-]+\/$/.test(r.url()));
+  await payButton(page).click();
+  await posted;
+  await page.reload();
+  await expect(thankYou(page)).toBeVisible();
+  const paid = paidOrderOf(page)!;
+  expect((await gateway.orders.get(paid)).status).toBe('paid');
+  expect(paymentAttempts(await gateway.orders.get(paid))).toBe(1);
+
+  await setFault('none');
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  await page.getByRole('button', { name: 'Add Rye bread, whole loaf' }).click();
+  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  await expect(page).toHaveURL(/\/app\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+  const total = (await page.getByTestId('cart-total').textContent())!.trim();
+  await expectFreshForm(page, new RegExp(`Pay ${total.replace(/[.$]/g, '\\$&')}`));
+});
+
 test('script-tag page: coming back to the checkout address after a paid order shows a fresh form', async ({
   page,
 }) => {
@@ -180,4 +207,43 @@ test('3-D Secure: a reload during the bank’s check offers that check again, pa
   await page.goto('/app/');
   await page.goto('/');
   await expectFreshForm(page, /Pay €32\.25/);
+});
+
+test('a tab opened from the checkout mid-payment gets a copy of its storage, and still starts fresh', async ({
+  page,
+  context,
+}) => {
+  // What the opened tab held before any script of the page ran.
+  await context.addInitScript(() => {
+    (window as unknown as { keptAtStart: string }).keptAtStart = JSON.stringify({ ...sessionStorage });
+  });
+  await page.goto('/');
+  await typeEmail(page);
+  await typeCard(page, { number: '4111111111111111' });
+  await setFault('timeout');
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/pay\/[\w-]+\/$/.test(r.url()));
+  await payButton(page).click();
+  await posted;
+  const [other] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate(() => void window.open('/', '_blank')),
+  ]);
+  await other.waitForLoadState();
+  const copied = await other.evaluate(() => (window as unknown as { keptAtStart: string }).keptAtStart);
+  const paying = (await newestOrder())!;
+  expect(copied).toContain(paying.id);
+
+  await expectFreshForm(other, /Pay €32\.25/);
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect((await gateway.orders.get(paying.id)).status).toBe('paid');
+
+  await setFault('none');
+  await typeEmail(other);
+  await typeCard(other, { number: '5555555555554444' });
+  await payButton(other).click();
+  await expect(statusLine(other)).toHaveText(/Payment successful/);
+  const second = (await newestOrder())!;
+  expect(second.id).not.toBe(paying.id);
+  expect(paymentAttempts(second)).toBe(1);
+  expect(paymentAttempts(await gateway.orders.get(paying.id))).toBe(1);
 });
