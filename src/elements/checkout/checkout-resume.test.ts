@@ -163,6 +163,27 @@ describe('gateway-checkout across a reload', () => {
     expect(fake.orders.size).to.equal(1);
   });
 
+  it('picks up its attempt when the page sets session-url only after the checkout is in place', async () => {
+    const release = fake.holdPayments();
+    const first = await mount();
+    await fillCard(first);
+    await userEvent.click(payButton(first));
+    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    fixtureCleanup();
+    release();
+    await waitUntil(() => fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
+
+    const late = await fixture<GatewayCheckout>(html`<gateway-checkout></gateway-checkout>`);
+    await aWhile();
+    expect(fake.statusGets()).to.have.length(0);
+    expect(kept()).to.contain('ord_1');
+    late.sessionUrl = '/checkout/session';
+    await settled(late, 'once configured');
+    expect(statusText(late)).to.contain('Payment successful');
+    expect(successes).to.deep.equal(['ord_1']);
+    expect(kept()).to.equal('');
+  });
+
   it('after a paid order, the checkout shown again in the same page (the next purchase) is a fresh form and pays a new order', async () => {
     const first = await mount();
     await fillCard(first);

@@ -126,6 +126,8 @@ export class GatewayCheckout extends GatewayElement {
   /** The customer agreed to save the card for the payment under way. */
   #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs === 'redirect');
+  /** Whether this checkout has looked for an attempt of its own to pick up. */
+  #lookedForAttempt = false;
   readonly #resume = new AttemptResume(
     this,
     () => this.#busy,
@@ -183,8 +185,10 @@ export class GatewayCheckout extends GatewayElement {
       this.phase = 'idle';
       this.result = null;
     }
-    // Here rather than after the first render: picking up sets the phase, which this update shows.
-    if (!this.hasUpdated) {
+    // Here rather than after a render: picking up sets the phase, which this update shows. Once, as
+    // soon as the checkout knows which checkout it is (a page may set session-url later).
+    if (!this.#lookedForAttempt && (this.sessionUrl || this.apiDoUrl)) {
+      this.#lookedForAttempt = true;
       const record = this.presentation === 'direct' ? this.#resume.take() : null;
       if (record) void this.#pickUp(record);
     }
