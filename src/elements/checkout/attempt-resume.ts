@@ -73,10 +73,10 @@ export class AttemptResume implements ReactiveController {
     this.#leaving = true;
   }
 
-  save(record: AttemptRecord): void {
+  save(record: AttemptRecord, savedAt = Date.now()): void {
     const checkout = this.#checkout();
     if (!checkout) return;
-    const stored: Stored = { savedAt: Date.now(), page: THIS_PAGE, checkout, ...record };
+    const stored: Stored = { savedAt, page: THIS_PAGE, checkout, ...record };
     try {
       sessionStorage.setItem(this.#key(), JSON.stringify(stored));
     } catch {
@@ -115,7 +115,8 @@ export class AttemptResume implements ReactiveController {
     }
     const record: AttemptRecord =
       typeof stored.challengeUrl === 'string' ? { session, challengeUrl: stored.challengeUrl } : { session };
-    this.save(record);
+    // The hour still counts from the payment: reloading again and again does not stretch it.
+    this.save(record, stored.savedAt);
     return record;
   }
 
