@@ -9,12 +9,12 @@ const KEEP_MS = 60 * 60 * 1000;
  * This document. A record written by it belongs to this visit of the page (a single-page app that
  * shows its checkout again); one written by another document only to a reload of the same address.
  */
-const THIS_PAGE = Math.random().toString(36).slice(2) + Date.now().toString(36);
+const THIS_PAGE = Math.random();
 
 interface Stored {
   readonly savedAt: number;
   /** The document that wrote the record. */
-  readonly page: string;
+  readonly page: number;
   /** Which checkout the attempt belongs to: its session-url, or the api-do-url of its order. */
   readonly checkout: string;
   readonly session: CheckoutSession;
@@ -41,7 +41,6 @@ export class AttemptResume implements ReactiveController {
   readonly #checkout: () => string | undefined;
   /** Our own navigation (a redirect to the bank or the gateway's page) is not a person leaving. */
   #leaving = false;
-  #guarding = false;
 
   /**
    * @param busy whether a payment is under way (the page then asks before it is left)
@@ -54,23 +53,20 @@ export class AttemptResume implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {
-    window.addEventListener('pageshow', this.#onPageShow);
-    this.#guard(this.#busy());
-  }
-
   hostUpdated(): void {
     this.#guard(this.#busy());
   }
 
   hostDisconnected(): void {
-    window.removeEventListener('pageshow', this.#onPageShow);
     this.#guard(false);
   }
 
   /** The checkout is about to navigate the page itself. */
   navigating(): void {
     this.#leaving = true;
+    // Back from the back/forward cache (its only pageshow from now on), the page lives on:
+    // leaving it again is a person leaving.
+    addEventListener('pageshow', () => (this.#leaving = false), { once: true });
   }
 
   save(record: AttemptRecord, savedAt = Date.now()): void {
@@ -102,8 +98,8 @@ export class AttemptResume implements ReactiveController {
     const session = stored?.session;
     if (
       !stored ||
-      typeof stored.savedAt !== 'number' ||
-      Date.now() - stored.savedAt > KEEP_MS ||
+      // A missing or damaged time counts as too old.
+      !(Date.now() - (stored.savedAt as number) <= KEEP_MS) ||
       stored.checkout !== checkout ||
       (stored.page !== THIS_PAGE && !reloadedHere()) ||
       typeof session?.status_url !== 'string' ||
@@ -116,7 +112,7 @@ export class AttemptResume implements ReactiveController {
     const record: AttemptRecord =
       typeof stored.challengeUrl === 'string' ? { session, challengeUrl: stored.challengeUrl } : { session };
     // The hour still counts from the payment: reloading again and again does not stretch it.
-    this.save(record, stored.savedAt);
+    this.save(record, stored.savedAt as number);
     return record;
   }
 
@@ -136,13 +132,10 @@ export class AttemptResume implements ReactiveController {
 
   /**
    * A beforeunload listener only while paying: an idle checkout must not keep the page out of the
-   * back/forward cache (Firefox never caches a page that has one).
+   * back/forward cache (Firefox never caches a page that has one). Adding it twice adds it once.
    */
   #guard(on: boolean): void {
-    if (on === this.#guarding) return;
-    this.#guarding = on;
-    if (on) window.addEventListener('beforeunload', this.#onBeforeUnload);
-    else window.removeEventListener('beforeunload', this.#onBeforeUnload);
+    window[on ? 'addEventListener' : 'removeEventListener']('beforeunload', this.#onBeforeUnload);
   }
 
   readonly #onBeforeUnload = (event: BeforeUnloadEvent): void => {
@@ -151,28 +144,17 @@ export class AttemptResume implements ReactiveController {
     event.preventDefault();
     event.returnValue = '';
   };
-
-  /** Back from the back/forward cache, the page lives on: leaving it again is a person leaving. */
-  readonly #onPageShow = (event: PageTransitionEvent): void => {
-    if (event.persisted) this.#leaving = false;
-  };
 }
 
 /**
- * Whether this document is the same page come back: reloaded, or reached by back/forward (a tab
- * the browser discarded and loads again counts too), at the address it shows now. A page reached
- * by a link, or a single-page app that has routed elsewhere since it loaded, is a new visit.
+ * Whether this document is the same page come back: reloaded, or reached by back/forward, at the
+ * address it shows now. A page reached by a link, or a single-page app that has routed elsewhere
+ * since it loaded, is a new visit. A browser that cannot tell: a reload is the likelier reason.
  */
 function reloadedHere(): boolean {
-  if ((document as Document & { wasDiscarded?: boolean }).wasDiscarded) return true;
-  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  // A browser that cannot tell how the page was entered: a reload is the likelier reason for a record.
-  if (!entry) return true;
-  if (entry.type !== 'reload' && entry.type !== 'back_forward') return false;
-  try {
-    const entered = new URL(entry.name);
-    return entered.pathname + entered.search === location.pathname + location.search;
-  } catch {
-    return false;
-  }
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return (
+    !entry ||
+    (/^(reload|back_forward)$/.test(entry.type) && entry.name.split('#')[0] === location.href.split('#')[0])
+  );
 }

@@ -34,17 +34,11 @@ export class ChallengeController implements ReactiveController {
   open(url: string): ChallengeHandle {
     if (this.#redirect()) {
       window.location.assign(url);
-      // Back from the bank's page out of the back/forward cache, this page lives on where it
-      // stopped: the check counts as left, so the status is asked and the check can be reopened.
-      let end: (end: End) => void = () => {};
-      const done = new Promise<End>((resolve) => {
-        end = resolve;
-      });
-      const back = (event: PageTransitionEvent) => {
-        if (event.persisted) end('closed');
-      };
-      window.addEventListener('pageshow', back);
-      return { done, close: () => window.removeEventListener('pageshow', back) };
+      // Back from the bank's page out of the back/forward cache (this page's only pageshow from now
+      // on), it lives on where it stopped: the check counts as left, so the status is asked and the
+      // check can be reopened.
+      const done = new Promise<End>((resolve) => addEventListener('pageshow', () => resolve('closed')));
+      return { done, close: () => {} };
     }
     this.#url = inDialog(url);
     this.#host.requestUpdate();
