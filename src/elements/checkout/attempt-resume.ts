@@ -32,8 +32,8 @@ interface Stored {
  * (same session-url or order), only in the visit that wrote it or a reload (or back/forward) of
  * that same address, and it is dropped once its outcome has been shown. A shopper who comes back
  * to the checkout for a new purchase, by a link or inside a single-page app, meets a fresh form.
- * sessionStorage is per tab, so another tab never sees it (a duplicated tab gets a copy, and shows
- * that same order's true status).
+ * sessionStorage is per tab: another tab never sees it, and a tab opened from this one gets a copy
+ * that it drops, being entered by a link (a duplicate of the tab may show that order's status).
  */
 export class AttemptResume implements ReactiveController {
   readonly #host: ReactiveElement;
