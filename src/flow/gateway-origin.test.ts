@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayAddressProblem, normaliseOrigin } from './gateway-origin.ts';
+import { gatewayAddressProblem, normaliseOrigin, openableChallenge } from './gateway-origin.ts';
 
 const SHOP = 'https://shop.example';
 
@@ -48,5 +48,28 @@ describe('where card data may go', () => {
     expect(normaliseOrigin('*')).toBeNull();
     expect(normaliseOrigin(' https://GW.example:443/path ')).toBe('https://gw.example');
     expect(gatewayAddressProblem('http://gw.example/pay/', ['http://gw.example'], SHOP)).toMatch(/not https/);
+  });
+});
+
+describe('which 3-D Secure address may be opened', () => {
+  it('opens web pages, relative ones against the page', () => {
+    expect(openableChallenge('https://acs.bank.example/challenge?id=1')).toBe(true);
+    expect(openableChallenge('http://127.0.0.1:8406/3ds/abc/')).toBe(true);
+    expect(openableChallenge('#bank-check', SHOP)).toBe(true);
+    expect(openableChallenge('about:blank')).toBe(true);
+  });
+  it('never a script or a document made up in the answer', () => {
+    for (const address of [
+      'javascript:alert(document.cookie)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'blob:https://shop.example/1234',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+    ]) {
+      expect(openableChallenge(address, SHOP), address).toBe(false);
+    }
+    expect(openableChallenge('no address')).toBe(false);
   });
 });

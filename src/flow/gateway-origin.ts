@@ -58,3 +58,17 @@ export function gatewayAddressProblem(
   }
   return null;
 }
+
+/**
+ * Whether the gateway's 3-D Secure address may be opened (framed, or navigated to with a redirect):
+ * a web page only. A `javascript:` address in a gateway's answer, or in a record a script of the
+ * page rewrote, would otherwise run in the merchant's page; `data:` and `blob:` are no bank's page.
+ * Relative addresses resolve against `base` (the page).
+ */
+export function openableChallenge(address: string, base?: string): boolean {
+  try {
+    return /^(https?|about):$/.test(new URL(address, base).protocol);
+  } catch {
+    return false;
+  }
+}

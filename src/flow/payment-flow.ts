@@ -8,7 +8,7 @@ import type {
   CheckoutStatus,
   SaveMethod,
 } from '../protocol/session.ts';
-import { gatewayAddressProblem } from './gateway-origin.ts';
+import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
 import { type DirectPayer, postDirectPayment } from './post-payment.ts';
 
 /**
@@ -380,6 +380,16 @@ export class PaymentFlow {
    */
   async #challengeStep(session: CheckoutSession, url: string): Promise<FlowResult | null> {
     this.#openChallenge = null;
+    if (!openableChallenge(url, globalThis.location?.href)) {
+      // Not opened: the status says whether the order went anywhere without it.
+      this.#options.onPhase?.('verifying');
+      const status = await this.#readStatus(session.status_url);
+      if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
+      // No bank check took place, so nothing was charged: a checkout that makes its orders starts over.
+      const ownOrder = Boolean(this.#options.sessionUrl);
+      if (ownOrder) this.#attempt = null;
+      return this.#failed(session, 'server', ownOrder, 'threed_check_url is no web page');
+    }
     this.#options.onPhase?.('challenge');
     const handle = this.#options.challenge(url);
     // The challenge page tells us it is over; the status poll covers a page that never does.

@@ -574,6 +574,29 @@ describe('gateway-checkout', () => {
       await userEvent.keyboard('{Escape}');
       await settled(el, 'after Escape');
     });
+
+    for (const threeDs of ['modal', 'redirect'] as const) {
+      it(`never opens a javascript: address from the gateway as the bank's page (${threeDs})`, async () => {
+        const ran = window as { challengeScriptRan?: boolean };
+        delete ran.challengeScriptRan;
+        fake.payments = ['3ds'];
+        fake.threeDsUrl = 'javascript:window.challengeScriptRan=true';
+        const el = await mount(
+          html`<gateway-checkout session-url="/checkout/session" three-ds=${threeDs}></gateway-checkout>`,
+        );
+        await fillCard(el);
+        await clickPay(el);
+        await settled(el, 'after the refused challenge');
+        expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+        expect(ran.challengeScriptRan).to.equal(undefined);
+        expect(alertText(el)).to.equal(
+          'The payment did not go through. No money was taken; you can try again.',
+        );
+        expect(events.of<{ type: string }>('gateway-error').map((e) => e.type)).to.deep.equal(['server']);
+        // The customer may pay again: a new order, as no bank check ever took place for the first.
+        expect(payButton(el).disabled).to.equal(false);
+      });
+    }
   });
 
   describe('MOTO', () => {
