@@ -19,7 +19,7 @@ export type { Catalog } from './elements/i18n/index.ts';
 export { registerCatalog } from './elements/i18n/index.ts';
 export type { ConsentScenario } from './elements/save-consent/save-consent.ts';
 export { GatewaySaveConsent } from './elements/save-consent/save-consent.ts';
-export type { FlowErrorType } from './flow/payment-flow.ts';
+export type { FlowErrorType } from './flow/outcome.ts';
 export type {
   GatewayBillingAddressEventMap,
   GatewayCardFormEventMap,

@@ -9,6 +9,15 @@ import type {
   SaveMethod,
 } from '../protocol/session.ts';
 import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
+import { MerchantServer } from './merchant-server.ts';
+import {
+  asFlowError,
+  cancelledError,
+  type FlowErrorType,
+  type FlowInvalid,
+  type FlowPhase,
+  type FlowResult,
+} from './outcome.ts';
 import { type DirectPayer, postDirectPayment } from './post-payment.ts';
 
 /**
@@ -24,50 +33,6 @@ import { type DirectPayer, postDirectPayment } from './post-payment.ts';
  *   order that is still `issued` is paid again, on the same order, and only when the person asks.
  * - After a decline, paying again opens a new attempt (a new order), as the gateway expects.
  */
-
-export type FlowErrorType =
-  | 'session' // the merchant server refused or failed to create the order
-  | 'network' // the payment answer never came
-  | 'timeout'
-  | 'server' // the gateway answered 5xx or a body that is not JSON
-  | 'rejected' // the gateway refused the request (4xx)
-  | 'status_unknown' // we could not learn the order's status: do not pay again blindly
-  | 'cancelled' // the customer left the 3-D Secure challenge
-  | 'amount' // nothing to charge yet (no amount set); nothing was sent
-  | 'untrusted_gateway'; // api_do_url is no gateway origin card data may go to: nothing was sent
-
-export interface FlowError {
-  readonly type: FlowErrorType;
-  /** What the merchant server or the gateway said, when it said something; the element words the rest. */
-  readonly message?: string;
-  /** The fields the merchant server named, for a `session` error. */
-  readonly fields?: ReadonlyArray<{ path: string; message: string; code?: string }>;
-}
-
-export type FlowResult =
-  | { readonly kind: 'succeeded'; readonly orderId: string; readonly status: CheckoutStatus }
-  | {
-      readonly kind: 'declined';
-      readonly orderId: string;
-      readonly reason: string;
-      readonly status: CheckoutStatus;
-    }
-  | {
-      readonly kind: 'failed';
-      readonly orderId: string | null;
-      readonly error: FlowError;
-      readonly canRetry: boolean;
-      /** The 3-D Secure challenge was left unfinished and the order still waits for it: it can be reopened. */
-      readonly reopenable?: boolean;
-    };
-
-/** Nothing was sent: the isolated fields found the card incomplete or invalid, and show why. */
-export interface FlowInvalid {
-  readonly kind: 'invalid';
-  readonly orderId: string | null;
-}
-
-export type FlowPhase = 'creating' | 'paying' | 'challenge' | 'verifying';
 
 export interface ChallengeHandle {
   /** Resolves when the challenge page reports it is over, or the customer closes it. */
@@ -125,11 +90,10 @@ interface Attempt {
   uncertain: boolean;
 }
 
-const PENDING_OUTCOMES = new Set(['pending']);
-
 export class PaymentFlow {
   readonly #options: PaymentFlowOptions;
   readonly #fetch: typeof fetch;
+  readonly #server: MerchantServer;
   #attempt: Attempt | null = null;
   #running: Promise<FlowResult | FlowInvalid | null> | null = null;
   /** A challenge left unfinished while its order still waits for the bank. */
@@ -138,6 +102,11 @@ export class PaymentFlow {
   constructor(options: PaymentFlowOptions) {
     this.#options = options;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#server = new MerchantServer({
+      ...options,
+      fetch: this.#fetch,
+      sleep: (ms) => options.sleep?.(ms) ?? new Promise((resolve) => setTimeout(resolve, ms)),
+    });
   }
 
   /** Whether a payment is under way; a second `pay()` meanwhile joins it instead of paying again. */
@@ -147,23 +116,12 @@ export class PaymentFlow {
 
   /** GET the session URL: amount, currency and the fields the checkout needs. Creates nothing. */
   loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
-    return this.#getJson<CheckoutConfig>(this.#options.sessionUrl, 'The checkout configuration', signal);
+    return this.#server.loadConfig(signal);
   }
 
   /** GET the status URL of a pre-created order (amount and currency for the pay button). */
   loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
-    return this.#getJson<CheckoutStatus>(this.#options.statusUrl, 'The order status', signal);
-  }
-
-  async #getJson<T>(url: string | undefined, what: string, signal?: AbortSignal): Promise<T> {
-    if (!url) throw new Error(`${what} has no URL to be loaded from.`);
-    const res = await this.#fetch(url, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal,
-    });
-    if (!res.ok) throw new Error(`${what} could not be loaded (HTTP ${res.status}).`);
-    return (await res.json()) as T;
+    return this.#server.loadStatus(signal);
   }
 
   /** Forget the current attempt: the next payment creates a new order (MOTO "New payment"). */
@@ -176,7 +134,7 @@ export class PaymentFlow {
   /** Creates the order if needed, without paying it (iframe and redirect presentations). */
   async openSession(request: PayInput['request']): Promise<CheckoutSession> {
     const attempt = this.#currentAttempt();
-    attempt.session ??= await this.#createSession(attempt.key, request);
+    attempt.session ??= await this.#server.createSession(attempt.key, request);
     return attempt.session;
   }
 
@@ -205,16 +163,16 @@ export class PaymentFlow {
     return this.#run(async () => {
       this.#attempt = { key: newKey(), session, uncertain: true };
       this.#options.onPhase?.('verifying');
-      const status = await this.#readStatus(session.status_url);
+      const status = await this.#server.readStatus(session.status_url);
       // Unknown: the next Pay checks the status first (the attempt stays uncertain).
       if (!status) return this.#failed(session, 'status_unknown', false);
       this.#attempt.uncertain = false;
       if (status.status === 'issued') return null;
-      if (PENDING_OUTCOMES.has(status.outcome) && challengeUrl) {
+      if (status.outcome === 'pending' && challengeUrl) {
         this.#openChallenge = { session, url: challengeUrl };
         return this.#challengeLeft(session);
       }
-      return this.#settleFrom(session, status);
+      return this.#server.settleFrom(session, status);
     });
   }
 
@@ -250,18 +208,18 @@ export class PaymentFlow {
     const session = this.#attempt?.session;
     if (!session) return { kind: 'failed', orderId: null, error: { type: 'status_unknown' }, canRetry: true };
     this.#options.onPhase?.('verifying');
-    const status = await this.#readStatus(session.status_url);
+    const status = await this.#server.readStatus(session.status_url);
     if (!status) return this.#failed(session, 'status_unknown', false);
     if (status.status === 'issued') {
       this.#attempt!.uncertain = false;
       return this.#failed(session, 'network', true);
     }
-    return this.#settleFrom(session, status);
+    return this.#server.settleFrom(session, status);
   }
 
   /** Polls the status URL until the order settles (iframe presentation, or after a redirect). */
   async waitForResult(statusUrl: string, orderId: string): Promise<FlowResult> {
-    return this.#settle(statusUrl, orderId);
+    return this.#server.settle(statusUrl, orderId);
   }
 
   #currentAttempt(preset?: PayInput['preset']): Attempt {
@@ -298,16 +256,16 @@ export class PaymentFlow {
     if (session && attempt.uncertain) {
       // The last payment answer was lost: learn what happened before touching the card again.
       onPhase?.('verifying');
-      const status = await this.#readStatus(session.status_url);
+      const status = await this.#server.readStatus(session.status_url);
       if (!status) return this.#failed(session, 'status_unknown', true);
-      if (status.status !== 'issued') return this.#settleFrom(session, status);
+      if (status.status !== 'issued') return this.#server.settleFrom(session, status);
       attempt.uncertain = false;
     }
 
     if (!session) {
       onPhase?.('creating');
       try {
-        session = await this.#createSession(attempt.key, input.request);
+        session = await this.#server.createSession(attempt.key, input.request);
       } catch (error) {
         return { kind: 'failed', orderId: null, error: asFlowError(error), canRetry: true };
       }
@@ -342,20 +300,20 @@ export class PaymentFlow {
       if (error === 'rejected') {
         // The gateway refused the request outright; it may still be because the order was paid
         // already (a payment from another tab). The status tells.
-        const status = await this.#readStatus(session.status_url);
-        if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
+        const status = await this.#server.readStatus(session.status_url);
+        if (status && status.outcome !== 'pending') return this.#server.settleFrom(session, status);
         return this.#failed(session, error, false, message);
       }
       attempt.uncertain = true;
       onPhase?.('verifying');
-      const status = await this.#readStatus(session.status_url);
+      const status = await this.#server.readStatus(session.status_url);
       if (!status) return this.#failed(session, 'status_unknown', true);
       if (status.status === 'issued') {
         // Nothing reached the card: the same order may be paid again when the person asks.
         attempt.uncertain = false;
         return this.#failed(session, error, true, message);
       }
-      return this.#settleFrom(session, status);
+      return this.#server.settleFrom(session, status);
     }
     const answer: DirectPaymentResponse = sent.response;
 
@@ -370,7 +328,7 @@ export class PaymentFlow {
 
   #verify(session: CheckoutSession): Promise<FlowResult> {
     this.#options.onPhase?.('verifying');
-    return this.#settle(session.status_url, session.order_id);
+    return this.#server.settle(session.status_url, session.order_id);
   }
 
   /**
@@ -383,8 +341,8 @@ export class PaymentFlow {
     if (!openableChallenge(url, globalThis.location?.href)) {
       // Not opened: the status says whether the order went anywhere without it.
       this.#options.onPhase?.('verifying');
-      const status = await this.#readStatus(session.status_url);
-      if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
+      const status = await this.#server.readStatus(session.status_url);
+      if (status && status.outcome !== 'pending') return this.#server.settleFrom(session, status);
       // No bank check took place, so nothing was charged: a checkout that makes its orders starts over.
       const ownOrder = Boolean(this.#options.sessionUrl);
       if (ownOrder) this.#attempt = null;
@@ -396,14 +354,16 @@ export class PaymentFlow {
     const stopPolling = new AbortController();
     const outcome = await Promise.race([
       handle.done,
-      this.#settle(session.status_url, session.order_id, stopPolling.signal).then(() => 'completed' as const),
+      this.#server
+        .settle(session.status_url, session.order_id, stopPolling.signal)
+        .then(() => 'completed' as const),
     ]);
     stopPolling.abort();
     handle.close();
     if (outcome === 'completed') return null;
     this.#options.onPhase?.('verifying');
-    const status = await this.#readStatus(session.status_url);
-    if (status && status.outcome !== 'pending') return this.#settleFrom(session, status);
+    const status = await this.#server.readStatus(session.status_url);
+    if (status && status.outcome !== 'pending') return this.#server.settleFrom(session, status);
     this.#openChallenge = { session, url };
     return this.#challengeLeft(session);
   }
@@ -431,119 +391,6 @@ export class PaymentFlow {
       canRetry,
     };
   }
-
-  async #createSession(key: string, request: PayInput['request']): Promise<CheckoutSession> {
-    const url = this.#options.sessionUrl;
-    if (!url) throw flowError('session', 'no session-url and no api-do-url');
-    const body = JSON.stringify({ ...request, idempotency_key: key });
-    // The same key returns the same order, so repeating this POST after a lost answer is safe.
-    let lastError: unknown;
-    for (let i = 0; i < 3; i++) {
-      if (i > 0) await this.#sleep(400 * 2 ** i);
-      let res: Response;
-      try {
-        res = await this.#fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          credentials: 'same-origin',
-          body,
-          signal: AbortSignal.timeout(20_000),
-        });
-      } catch (error) {
-        lastError = error;
-        continue;
-      }
-      const json = await res.json().catch(() => null);
-      if (res.ok && json && typeof json === 'object' && 'api_do_url' in json) {
-        const session = json as CheckoutSession;
-        // The status address is the merchant's, relative to where the session came from.
-        return { ...session, status_url: resolveUrl(session.status_url, url) };
-      }
-      const err = (json as { error?: { message?: string; fields?: FlowError['fields'] } } | null)?.error;
-      if (res.status >= 500 && res.status !== 502 && res.status !== 504) {
-        lastError = flowError('session', err?.message);
-        continue;
-      }
-      throw flowError('session', err?.message, err?.fields);
-    }
-    throw lastError instanceof Error && 'type' in lastError ? lastError : flowError('network');
-  }
-
-  async #readStatus(url: string, tries = 3): Promise<CheckoutStatus | null> {
-    for (let i = 0; i < tries; i++) {
-      if (i > 0) await this.#sleep(500 * i);
-      try {
-        const res = await this.#fetch(url, {
-          headers: { accept: 'application/json' },
-          credentials: 'same-origin',
-          cache: 'no-store',
-          signal: AbortSignal.timeout(15_000),
-        });
-        if (res.ok) return (await res.json()) as CheckoutStatus;
-      } catch {
-        // Try again below; a status read repeats nothing.
-      }
-    }
-    return null;
-  }
-
-  async #settleFrom(session: CheckoutSession, status: CheckoutStatus): Promise<FlowResult> {
-    return PENDING_OUTCOMES.has(status.outcome)
-      ? this.#settle(session.status_url, session.order_id)
-      : resultOf(status, session.order_id);
-  }
-
-  /** Polls with backoff (250 ms doubling to 2 s) within an overall limit. */
-  async #settle(statusUrl: string, orderId: string, signal?: AbortSignal): Promise<FlowResult> {
-    const deadline = Date.now() + (this.#options.statusTimeoutMs ?? 90_000);
-    let delay = 250;
-    for (;;) {
-      if (signal?.aborted) return { kind: 'failed', orderId, error: cancelledError, canRetry: true };
-      const status = await this.#readStatus(statusUrl, 1);
-      if (status && !PENDING_OUTCOMES.has(status.outcome)) return resultOf(status, orderId);
-      if (Date.now() + delay > deadline) {
-        return {
-          kind: 'failed',
-          orderId: status?.order_id ?? (orderId || null),
-          error: { type: 'status_unknown' },
-          canRetry: false,
-        };
-      }
-      await this.#sleep(delay);
-      delay = Math.min(delay * 2, 2000);
-    }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return this.#options.sleep?.(ms) ?? new Promise((resolve) => setTimeout(resolve, ms));
-  }
-}
-
-function resultOf(status: CheckoutStatus, orderId: string): FlowResult {
-  const id = status.order_id || orderId;
-  if (status.outcome === 'succeeded' || status.outcome === 'held')
-    return { kind: 'succeeded', orderId: id, status };
-  return { kind: 'declined', orderId: id, reason: status.reason ?? status.status, status };
-}
-
-const cancelledError: FlowError = { type: 'cancelled' };
-
-class FlowFailure extends Error {
-  constructor(
-    readonly type: FlowErrorType,
-    readonly detail?: string,
-    readonly fields?: FlowError['fields'],
-  ) {
-    super(type);
-  }
-}
-
-const flowError = (type: FlowErrorType, detail?: string, fields?: FlowError['fields']) =>
-  new FlowFailure(type, detail, fields);
-
-function asFlowError(error: unknown): FlowError {
-  if (error instanceof FlowFailure) return { type: error.type, message: error.detail, fields: error.fields };
-  return { type: 'network' };
 }
 
 function newKey(): string {
@@ -552,8 +399,4 @@ function newKey(): string {
     .replaceAll('+', '-')
     .replaceAll('/', '_')
     .replaceAll('=', '');
-}
-
-function resolveUrl(url: string, base: string): string {
-  return new URL(url, new URL(base, globalThis.location?.href)).href;
 }

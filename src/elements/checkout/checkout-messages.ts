@@ -1,4 +1,4 @@
-import type { FlowErrorType, FlowPhase, FlowResult } from '../../flow/payment-flow.ts';
+import type { FlowErrorType, FlowPhase, FlowResult } from '../../flow/outcome.ts';
 import type { Catalog, TextKey } from '../i18n/index.ts';
 import { isPlaceable } from './field-errors.ts';
 

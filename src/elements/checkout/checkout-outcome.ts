@@ -1,5 +1,5 @@
 import type { ReactiveElement } from 'lit';
-import type { FlowResult } from '../../flow/payment-flow.ts';
+import type { FlowResult } from '../../flow/outcome.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import type { Catalog } from '../i18n/index.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';

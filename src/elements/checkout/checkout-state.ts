@@ -1,4 +1,5 @@
-import type { FlowResult, PayInput } from '../../flow/payment-flow.ts';
+import type { FlowResult } from '../../flow/outcome.ts';
+import type { PayInput } from '../../flow/payment-flow.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import type { Catalog } from '../i18n/index.ts';

@@ -1,13 +1,8 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type {
-  AttemptRecord,
-  FlowInvalid,
-  FlowPhase,
-  FlowResult,
-  PaymentFlow,
-} from '../../flow/payment-flow.ts';
+import type { FlowInvalid, FlowPhase, FlowResult } from '../../flow/outcome.ts';
+import type { AttemptRecord, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { cardPayer, clearSecurityCode, readCard, reportCard } from '../card-form/card-access.ts';

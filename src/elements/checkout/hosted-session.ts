@@ -1,4 +1,5 @@
-import type { FlowResult, PaymentFlow } from '../../flow/payment-flow.ts';
+import type { FlowResult } from '../../flow/outcome.ts';
+import type { PaymentFlow } from '../../flow/payment-flow.ts';
 
 /** A session that could not be opened, as the result the checkout shows and announces. */
 function sessionFailed(error: unknown, canRetry: boolean): FlowResult {

@@ -1,0 +1,78 @@
+import type { CheckoutStatus } from '../protocol/session.ts';
+
+/**
+ * What a payment can end in, as the payment flow reports it and the elements word it: a result
+ * (paid, declined, failed with a typed error), nothing sent (invalid), and the phases on the way.
+ * No card data is part of any of these.
+ */
+
+export type FlowErrorType =
+  | 'session' // the merchant server refused or failed to create the order
+  | 'network' // the payment answer never came
+  | 'timeout'
+  | 'server' // the gateway answered 5xx or a body that is not JSON
+  | 'rejected' // the gateway refused the request (4xx)
+  | 'status_unknown' // we could not learn the order's status: do not pay again blindly
+  | 'cancelled' // the customer left the 3-D Secure challenge
+  | 'amount' // nothing to charge yet (no amount set); nothing was sent
+  | 'untrusted_gateway'; // api_do_url is no gateway origin card data may go to: nothing was sent
+
+export interface FlowError {
+  readonly type: FlowErrorType;
+  /** What the merchant server or the gateway said, when it said something; the element words the rest. */
+  readonly message?: string;
+  /** The fields the merchant server named, for a `session` error. */
+  readonly fields?: ReadonlyArray<{ path: string; message: string; code?: string }>;
+}
+
+export type FlowResult =
+  | { readonly kind: 'succeeded'; readonly orderId: string; readonly status: CheckoutStatus }
+  | {
+      readonly kind: 'declined';
+      readonly orderId: string;
+      readonly reason: string;
+      readonly status: CheckoutStatus;
+    }
+  | {
+      readonly kind: 'failed';
+      readonly orderId: string | null;
+      readonly error: FlowError;
+      readonly canRetry: boolean;
+      /** The 3-D Secure challenge was left unfinished and the order still waits for it: it can be reopened. */
+      readonly reopenable?: boolean;
+    };
+
+/** Nothing was sent: the isolated fields found the card incomplete or invalid, and show why. */
+export interface FlowInvalid {
+  readonly kind: 'invalid';
+  readonly orderId: string | null;
+}
+
+export type FlowPhase = 'creating' | 'paying' | 'challenge' | 'verifying';
+
+export function resultOf(status: CheckoutStatus, orderId: string): FlowResult {
+  const id = status.order_id || orderId;
+  if (status.outcome === 'succeeded' || status.outcome === 'held')
+    return { kind: 'succeeded', orderId: id, status };
+  return { kind: 'declined', orderId: id, reason: status.reason ?? status.status, status };
+}
+
+export const cancelledError: FlowError = { type: 'cancelled' };
+
+class FlowFailure extends Error {
+  constructor(
+    readonly type: FlowErrorType,
+    readonly detail?: string,
+    readonly fields?: FlowError['fields'],
+  ) {
+    super(type);
+  }
+}
+
+export const flowError = (type: FlowErrorType, detail?: string, fields?: FlowError['fields']) =>
+  new FlowFailure(type, detail, fields);
+
+export function asFlowError(error: unknown): FlowError {
+  if (error instanceof FlowFailure) return { type: error.type, message: error.detail, fields: error.fields };
+  return { type: 'network' };
+}
