@@ -28,6 +28,7 @@ export function renderCspPage(options: {
     `connect-src 'self' ${gatewayOrigin}`,
     `frame-src ${gatewayOrigin}`,
     "require-trusted-types-for 'script'",
+    "frame-ancestors 'self'",
     ...(nonce ? [`trusted-types ${TRUSTED_TYPES_POLICIES.join(' ')}`] : []),
   ].join('; ');
   const html = `<!doctype html>

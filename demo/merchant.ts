@@ -293,9 +293,10 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
 }
 
 // The page may run our bundle and talk to its own server; payments go to the gateway (any loopback
-// port here, the gateway's domain in production).
+// port here, the gateway's domain in production). No other site may frame a checkout page: a page
+// that frames it could lay its own content over the Pay button and take the customer's click.
 const PAGE_POLICY =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; connect-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*; img-src 'self' data:";
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; connect-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*; img-src 'self' data:; frame-ancestors 'self'";
 
 function sendHtml(res: import('node:http').ServerResponse, html: string, policy = PAGE_POLICY) {
   res.writeHead(200, {

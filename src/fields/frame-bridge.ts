@@ -18,7 +18,10 @@ export interface ParentLink {
  * port, and only messages that parse as `ToFrame` reach `onMessage`.
  *
  * The address is not trusted for more than where to say hello: the page's `frame-ancestors`
- * decides who may frame it, and Chromium's `ancestorOrigins` must agree with the address.
+ * decides who may frame it, the hello reaches the parent only if it has that origin, and the
+ * parent's answer counts only with that `event.origin`. `ancestorOrigins` must agree too where the
+ * engine reports a real origin: Firefox reports `"null"` for a frame rendered without a referrer,
+ * which tells nothing either way, so the handshake's origin checks decide alone there.
  */
 export function connectToParent(
   address: FrameAddress,
@@ -26,7 +29,7 @@ export function connectToParent(
   onConnected: (link: ParentLink) => void,
 ): boolean {
   const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
-  if (window.parent === window || (ancestors?.length && ancestors[0] !== address.parent)) return false;
+  if (window.parent === window || !parentMayBe(address.parent, ancestors)) return false;
   let port: MessagePort | null = null;
   const link: ParentLink = { send: (message) => port?.postMessage(message) };
   const onWindowMessage = (event: MessageEvent) => {
@@ -43,4 +46,10 @@ export function connectToParent(
   window.addEventListener('message', onWindowMessage);
   window.parent.postMessage(hello(address.channel), address.parent);
   return true;
+}
+
+/** Whether `location.ancestorOrigins` (where the engine has it and names a real origin) agrees. */
+export function parentMayBe(parent: string, ancestors: DOMStringList | undefined): boolean {
+  const reported = ancestors?.length ? ancestors[0] : null;
+  return !reported || reported === 'null' || reported === parent;
 }

@@ -134,7 +134,7 @@ export class FramedFields implements ReactiveController {
       title=${title}
       src=${this.#frame!.src}
       sandbox="allow-scripts allow-same-origin allow-forms"
-      referrerpolicy="no-referrer"
+      referrerpolicy="strict-origin"
       ?hidden=${this.#unavailable}
     ></iframe>`;
   }
