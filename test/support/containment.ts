@@ -1,4 +1,7 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import type { Secret } from './card-secrets.ts';
+
+export { cardNumberSecret, type Secret, securityCodeSecret } from './card-secrets.ts';
 
 /**
  * Records everything a page (and every frame in it) lets out or keeps, so a test can say where card
@@ -124,28 +127,6 @@ export class ContainmentRecorder {
   carried(secret: Secret, allowed: (request: RecordedRequest) => boolean): RecordedRequest[] {
     return this.requests.filter((r) => allowed(r) && secret.pattern.test(r.body));
   }
-}
-
-export interface Secret {
-  readonly name: string;
-  readonly pattern: RegExp;
-}
-
-/**
- * A card number however it is written: its digits in order, with up to three separators (spaces,
- * dashes, dots, JSON escapes) between them. Never inside a longer run of digits or letters.
- */
-export function cardNumberSecret(number: string): Secret {
-  const digits = number.replace(/\D/g, '').split('');
-  return {
-    name: 'card number',
-    pattern: new RegExp(`(?<![0-9A-Za-z])${digits.join('[^0-9A-Za-z]{0,3}')}(?![0-9A-Za-z])`),
-  };
-}
-
-/** A security code as a token of its own: not any three digits inside an id or a timestamp. */
-export function securityCodeSecret(code: string): Secret {
-  return { name: 'security code', pattern: new RegExp(`(?<![0-9A-Za-z.:-])${code}(?![0-9A-Za-z])`) };
 }
 
 /** The values of every input, textarea and select, in the document and every shadow root, per frame. */
