@@ -31,6 +31,17 @@ describe('in-memory stores', () => {
     expect(store.add('long-2', 1000)).toBe(false);
   });
 
+  it('stay within their byte bound, however long the keys', () => {
+    const dedupe = new MemoryDedupeStore({ maxBytes: 1024 * 1024 });
+    for (let i = 0; i < 200; i++) dedupe.add(`${i}:${'k'.repeat(64 * 1024)}`, 60_000);
+    expect(dedupe.bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(dedupe.size).toBeGreaterThan(0);
+    // A key larger than the whole bound is not kept, and costs nothing kept before it.
+    const before = dedupe.size;
+    expect(dedupe.add('x'.repeat(1024 * 1024), 60_000)).toBe(true);
+    expect(dedupe.size).toBe(before);
+  });
+
   it('default to a bound of 100 000 keys', { timeout: 30_000 }, () => {
     const store = new MemoryDedupeStore();
     for (let i = 0; i < 100_050; i++) store.add(String(i), 60_000);

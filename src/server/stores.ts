@@ -1,5 +1,5 @@
 import type { CheckoutSession } from '../protocol/index.ts';
-import { TtlMap } from './respond.ts';
+import { TtlMap } from './ttl-map.ts';
 
 /** A completed session and what it was created from, kept under its idempotency key. */
 export interface CompletedSession {
@@ -50,6 +50,12 @@ export interface MemoryStoreOptions {
    * flood of made-up keys costs old entries, never unbounded memory.
    */
   maxEntries?: number;
+  /**
+   * At most this many bytes of keys and values, counted as they sit in memory (default 64 MiB for
+   * sessions, 16 MiB for webhook de-duplication): the count alone would let a few huge keys take
+   * the heap.
+   */
+  maxBytes?: number;
 }
 
 const memoryOptions = (options?: MemoryStoreOptions | (() => number)): MemoryStoreOptions =>
@@ -58,8 +64,13 @@ const memoryOptions = (options?: MemoryStoreOptions | (() => number)): MemorySto
 export class MemorySessionStore implements SessionStore {
   readonly #map: TtlMap<StoredSession | 'pending'>;
   constructor(options?: MemoryStoreOptions | (() => number)) {
-    const { now, maxEntries } = memoryOptions(options);
-    this.#map = new TtlMap(now, maxEntries);
+    const { now, maxEntries, maxBytes } = memoryOptions(options);
+    this.#map = new TtlMap({
+      now,
+      maxEntries,
+      maxBytes: maxBytes ?? 64 * 1024 * 1024,
+      sizeOf: (value) => (value === 'pending' ? 16 : JSON.stringify(value).length * 2),
+    });
   }
   get size(): number {
     return this.#map.size;
@@ -84,11 +95,15 @@ export class MemorySessionStore implements SessionStore {
 export class MemoryDedupeStore implements DedupeStore {
   readonly #map: TtlMap<true>;
   constructor(options?: MemoryStoreOptions | (() => number)) {
-    const { now, maxEntries } = memoryOptions(options);
-    this.#map = new TtlMap(now, maxEntries);
+    const { now, maxEntries, maxBytes } = memoryOptions(options);
+    this.#map = new TtlMap({ now, maxEntries, maxBytes: maxBytes ?? 16 * 1024 * 1024 });
   }
   get size(): number {
     return this.#map.size;
+  }
+  /** What the remembered keys weigh, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.#map.bytes;
   }
   add(key: string, ttlMs: number): boolean {
     if (this.#map.get(key)) return false;

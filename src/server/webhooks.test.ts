@@ -219,6 +219,74 @@ describe('webhook receiver: forged events', () => {
   });
 });
 
+describe('webhook receiver: the delivery’s identity', () => {
+  const history = (...changes: Array<[string, number]>) =>
+    changes.map(([new_status, on]) => ({ new_status, on }));
+
+  it('keeps two declines of one order within the same second apart, and catches every replay', async () => {
+    const { handler, events, gateway } = setup();
+    const first = history(['issued', 100], ['in_progress', 101], ['rejected', 101]);
+    const second = [...first, ...history(['in_progress', 101], ['rejected', 101])];
+    // Both declines happened before either delivery came: the gateway's view is the same for both.
+    gateway.orders.set('ord_d', { id: 'ord_d', status: 'rejected', modified: 101, status_changes: second });
+    const declined = (changes: typeof first) =>
+      delivery('order.payment_failure', {
+        id: 'ord_d',
+        status: 'rejected',
+        modified: 101,
+        status_changes: changes,
+      });
+    for (const changes of [first, second, first, second, second])
+      expect((await handler(declined(changes), from(IPS[0]))).status).toBe(200);
+    expect(events.map((e) => [e.type, e.confirmed])).toEqual([
+      ['order.payment_failure', true],
+      ['order.payment_failure', true],
+    ]);
+    expect(new Set(events.map((e) => e.key)).size).toBe(2);
+  });
+
+  it('hands a forged canceled for a paid order over as unconfirmed, with the gateway’s true status', async () => {
+    const { handler, events, gateway } = setup();
+    const paid = history(['issued', 100], ['in_progress', 101], ['paid', 101]);
+    gateway.orders.set('ord_p', { id: 'ord_p', status: 'paid', total: 10, status_changes: paid });
+    const forged = {
+      id: 'ord_p',
+      status: 'cancelled',
+      status_changes: [...paid, { new_status: 'cancelled', on: 102 }],
+    };
+    for (const kind of ['order.canceled', 'order.invoice_refunded', 'order.payment_failure', 'order.expired'])
+      expect((await handler(delivery(kind, { ...forged, kind }), from(IPS[0]))).status).toBe(200);
+    // A genuine state under a kind that does not fit it is no confirmation either.
+    await handler(
+      delivery('order.canceled', { id: 'ord_p', status: 'paid', status_changes: paid }),
+      from(IPS[0]),
+    );
+    expect(events.map((e) => [e.type, e.confirmed, orderOf(e)?.status])).toEqual([
+      ['order.canceled', false, 'paid'],
+      ['order.invoice_refunded', false, 'paid'],
+      ['order.payment_failure', false, 'paid'],
+      ['order.expired', false, 'paid'],
+      ['order.canceled', false, 'paid'],
+    ]);
+    // The forgeries took no key of the genuine event: its delivery is still handed over, once.
+    const genuine = { id: 'ord_p', status: 'paid', status_changes: paid };
+    await handler(delivery('order.payment_success', genuine), from(IPS[1]));
+    await handler(delivery('order.payment_success', genuine), from(IPS[1]));
+    expect(events.slice(5).map((e) => [e.type, e.confirmed])).toEqual([['order.payment_success', true]]);
+  });
+
+  it('refuses ids past a sane length before they reach the de-duplication store', async () => {
+    const { handler, events } = setup();
+    const huge = await handler(
+      delivery('card.created', { ...CARD, id: 'c'.repeat(512 * 1024) }),
+      from(IPS[0]),
+    );
+    expect(huge.status).toBe(400);
+    expect(((await huge.json()) as { error: { message: string } }).error.message).toMatch(/^id: /);
+    expect(events).toHaveLength(0);
+  });
+});
+
 describe('webhook receiver: sources', () => {
   it('fails closed: no allow-list, no receiver (unless local development says so)', () => {
     const { gateway } = setup();

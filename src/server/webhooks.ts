@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CARD_CREATED,
   type Card,
@@ -14,6 +13,7 @@ import type { GatewayClient } from './client.ts';
 import { GatewayError } from './errors.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { type DedupeStore, MemoryDedupeStore } from './stores.ts';
+import { judgeDelivery, sha256 } from './webhook-identity.ts';
 import { sourceCheck } from './webhook-source.ts';
 
 export { normaliseIp, sourceAddress } from './webhook-source.ts';
@@ -23,10 +23,14 @@ export { normaliseIp, sourceAddress } from './webhook-source.ts';
  * than our list (the public list is cut off). Other kinds are handed over as `unknown` with their
  * JSON body rather than dropped, so a new kind of event is never lost silently.
  *
- * `confirmed: true`: `order` is the gateway's own view, read with the secret key after the delivery
- * came in; nothing of the posted body is passed on. `type` is the kind the delivery named: it says
- * why you are called; act on `order.status`. `confirmed: false`: the body as posted, trusted only as
- * far as the source address (card.created, unknown kinds, or `insecureSkipConfirmation`).
+ * Every `order.*` kind is read back from the gateway (GET /orders/{id}/ with the secret key) and
+ * `order` is always the gateway's own view then; nothing of the posted body is passed on.
+ * `confirmed: true`: the gateway's history holds the state the delivery reports, and the kind fits
+ * it. `confirmed: false` with the gateway's view: the delivery reports a state the gateway never
+ * recorded (a forged `order.canceled` for a paid order arrives so, with `order.status` `paid`).
+ * `type` is the kind the delivery named: it says why you are called; act on `order.status`.
+ * `confirmed: false` is also everything that cannot be read back (card.created, unknown kinds) or
+ * is not (`insecureSkipConfirmation`): the body as posted, trusted only as far as the source address.
  */
 export type GatewayWebhookEvent =
   | { type: typeof CARD_CREATED; card: Card; key: string; confirmed: false }
@@ -84,18 +88,14 @@ const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KIND = /^[a-z][a-z0-9_]{0,40}(?:\.[a-z][a-z0-9_]{0,40}){1,3}$/;
 /** What an order id looks like before it is put into a gateway path. */
 const ORDER_ID = /^[\w.:-]{1,128}$/;
+/** Gateway ids are short; a longer one is no id, and would only weigh on the de-duplication store. */
+const MAX_ID_LENGTH = 128;
 /**
  * Kinds that announce money taken. Handed over only when the gateway's view agrees (held, paid or
  * later); otherwise 409, so a genuine delivery that outran the gateway's own state is sent again.
  */
 const MONEY_TAKEN = new Set(['order.payment_success', 'order.hold']);
 const moneyNotTaken = (order: Order) => outcomeOf(order.status) === 'pending' || order.status === 'rejected';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-
-/** What identifies an order's state in the gateway's view; a new state is a new event. */
-const confirmedKey = (kind: string, order: Order) =>
-  [kind, order.id, order.status, order.modified ?? '', order.amount_refunded ?? ''].join(':');
 
 /** The Card's own fields, in a fixed order: extra fields or another order of keys are the same card. */
 const cardKey = (card: Card) =>
@@ -113,12 +113,15 @@ class Refusal {
  * Forging is made useless three ways. Sources: only allow-listed addresses (fails closed), read
  * through your own proxies only as far as `trustProxy` says. Confirmation: an order event is only
  * a prompt to read the order back from the gateway with the secret key; the callback gets that
- * view, never the posted body, and an event announcing money (payment_success, hold) that the
- * gateway does not confirm is refused. De-duplication: on the kind and the confirmed view (order
- * id, status, modified, amount refunded), so a forgery can neither invent a state nor make the
- * genuine delivery of a later state look like a duplicate. card.created cannot be confirmed (v0.6
- * has no GET for cards or clients): it is handed over with `confirmed: false` and de-duplicated on
- * its card id and fields, so a forged variant never hides the genuine one.
+ * view, never the posted body; an event announcing money (payment_success, hold) that the gateway
+ * does not confirm is refused, any other is handed over as `confirmed: false`. De-duplication: on
+ * the delivery's identity (kind, order, the last `status_changes` entry and its place, the refunded
+ * amount; see webhook-identity.ts), so 300 declines of one order are 300 events, a redelivery is
+ * caught, and an unconfirmed delivery is keyed on its whole body apart from confirmed ones, so a
+ * forgery can neither invent a state nor make the genuine delivery look like a duplicate.
+ * card.created cannot be confirmed (v0.6 has no GET for cards or clients): it is handed over with
+ * `confirmed: false` and de-duplicated on its card id and fields, so a forged variant never hides
+ * the genuine one. Ids longer than 128 characters are refused (400).
  *
  * Delivery semantics: at least once towards the callback. A key is marked before the callback runs
  * (so a concurrent redelivery is not handed over twice) and forgotten when the callback fails, so
@@ -141,7 +144,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     ((error: unknown, event?: GatewayWebhookEvent) => console.error('webhook', event?.key ?? '', error));
 
   /** The gateway's view of the order a delivery names, or the answer that refuses the delivery. */
-  async function confirm(kind: string, posted: Order): Promise<Order> {
+  async function readBack(kind: string, posted: Order): Promise<Order> {
     if (!ORDER_ID.test(posted.id)) throw new Refusal(fail(400, 'invalid_body', 'id: is not an order id'));
     let order: Order;
     try {
@@ -179,6 +182,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (kind === CARD_CREATED) {
       const card = cardSchema.safeParse(raw);
       if (!card.success) throw new Refusal(fail(400, 'invalid_body', 'not a Card', fieldIssues(card.error)));
+      if (card.data.id.length > MAX_ID_LENGTH)
+        throw new Refusal(fail(400, 'invalid_body', `id: must be at most ${MAX_ID_LENGTH} characters`));
       return { type: CARD_CREATED, card: card.data, key: cardKey(card.data), confirmed: false };
     }
     if (kind.startsWith('order.')) {
@@ -195,8 +200,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
           confirmed: false,
         };
       }
-      const order = await confirm(kind, posted.data);
-      return { type, order, key: confirmedKey(kind, order), confirmed: true };
+      const order = await readBack(kind, posted.data);
+      const verdict = judgeDelivery(kind, posted.data, order, text);
+      return { type, order, key: verdict.key, confirmed: verdict.confirmed };
     }
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))
       throw new Refusal(fail(400, 'invalid_body', 'the body must be a JSON object'));
