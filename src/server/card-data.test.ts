@@ -64,7 +64,19 @@ describe('findCardData: a card number however it is written', () => {
       findCardData({
         billing_address: { first_name: 'Ann 4111', last_name: '1111', address: '1111', city: '1111 York' },
       }),
-    ).toBe('(body)');
+    ).toBe('billing_address.first_name … billing_address.city');
+    // Digits before the number, fields of letters between its pieces: the whole request, in order.
+    expect(
+      findCardData({
+        billing_address: {
+          first_name: '7',
+          last_name: '4111',
+          address: '1111',
+          city: 'Riga',
+          zip_code: '1111 1111',
+        },
+      }),
+    ).toBe('billing_address.last_name … billing_address.zip_code');
   });
 
   it.each([

@@ -126,6 +126,8 @@ interface Leaf {
   tail: string;
   /** Nothing but one group of digits: it may be the middle piece of a number split three ways. */
   whole: boolean;
+  /** Any digit at all: a field without one is transparent to a number split across fields. */
+  digits: boolean;
 }
 
 /** Pairs of fields compared for a split number; a genuine session body has about a dozen fields. */
@@ -155,7 +157,8 @@ export function findCardData(value: unknown, maxDepth = MAX_CARD_SCAN_DEPTH): st
         path: name(path),
         head: first?.atStart && !first.phone ? first.digits : '',
         tail: last?.atEnd && !last.phone ? last.digits : '',
-        whole: groups.length === 1 && first!.atStart && first!.atEnd,
+        whole: groups.length === 1 && first!.atStart && first!.atEnd && !first!.phone,
+        digits: groups.length > 0,
       });
       continue;
     }
@@ -196,16 +199,53 @@ function splitAcross(leaves: Leaf[]): string | undefined {
       if (b !== a && b.head.length >= MIN_SPLIT_PIECE && isPan(a.tail + b.head))
         return `${a.path} + ${b.path}`;
   }
-  // Three or more pieces, in document order: a tail, whole digit fields, a head.
-  let run = '';
+  return chainedAcross(leaves);
+}
+
+/**
+ * The whole request read in document order, digits only: a number cut into any number of pieces,
+ * each piece a field of digits alone, or the digits ending one field and starting the next. Fields
+ * without a digit sit between the pieces unseen (a letter-only last name between two halves hides
+ * nothing); a field whose digits are inside its text (a street between a house number and a flat)
+ * breaks the chain, as does a phone number. Only whole pieces join: digits cut out of a piece's
+ * middle are no part of a number typed across fields, and reading them would refuse honest
+ * addresses.
+ */
+function chainedAcross(leaves: Leaf[]): string | undefined {
+  let chain: Leaf[] = [];
+  const pieces: string[] = [];
+  const check = (): string | undefined => {
+    for (let i = 0; i < pieces.length; i++) {
+      let digits = pieces[i]!;
+      for (let j = i + 1; j < pieces.length && digits.length < 19; j++) {
+        digits += pieces[j];
+        if (digits.length >= 13 && digits[0] !== '0' && digits.length <= 19 && luhnValid(digits))
+          return [chain[i]!.path, chain[j]!.path].join(' … ');
+      }
+    }
+    return undefined;
+  };
+  const restart = (leaf?: Leaf) => {
+    chain = leaf?.tail ? [leaf] : [];
+    pieces.length = 0;
+    if (leaf?.tail) pieces.push(leaf.tail);
+  };
   for (const leaf of leaves) {
+    if (!leaf.digits) continue;
     if (leaf.whole) {
-      run += leaf.head;
-      if (run.length > leaf.head.length && isPan(run)) return '(body)';
+      chain.push(leaf);
+      pieces.push(leaf.head);
+      const found = check();
+      if (found) return found;
       continue;
     }
-    if (run && leaf.head && isPan(run + leaf.head)) return '(body)';
-    run = leaf.tail;
+    if (leaf.head) {
+      chain.push(leaf);
+      pieces.push(leaf.head);
+      const found = check();
+      if (found) return found;
+    }
+    restart(leaf);
   }
   return undefined;
 }

@@ -226,6 +226,14 @@ describe('checkout session: POST', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('never reads the idempotency key as card data: a Luhn-valid timestamp in it is no card', async () => {
+    const { handler, calls } = setup();
+    // 1795526786649 passes the Luhn check; the element's keys are random, and never typed by anyone.
+    const res = await handler(post({ idempotency_key: 'order-1795526786649', email: 'a@example.com' }));
+    expect(res.status).toBe(200);
+    expect(calls).toHaveLength(1);
+  });
+
   it('refuses a card number even in a body that is not JSON', async () => {
     const { handler } = setup();
     const res = await read(await handler(post('pan=4111-1111-1111-1111')));
@@ -243,6 +251,17 @@ describe('checkout session: POST', () => {
     [
       'a split over first and last name',
       { first_name: '4111 1111', last_name: '1111 1111', address: 'x', zip_code: 'AB1' },
+    ],
+    [
+      'a split over several fields after a digit-only first name',
+      {
+        first_name: '7',
+        last_name: '4111',
+        address: '1111',
+        city: 'Riga',
+        zip_code: '1111',
+        state: '1111 x',
+      },
     ],
   ])('refuses a card number written with %s, and forwards nothing', async (_name, billing_address) => {
     const { handler, calls } = setup();
