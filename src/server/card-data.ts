@@ -214,14 +214,14 @@ function splitAcross(leaves: Leaf[]): string | undefined {
 function chainedAcross(leaves: Leaf[]): string | undefined {
   let chain: Leaf[] = [];
   const pieces: string[] = [];
+  // Runs ending at the piece just added: each piece is checked once, so a long chain costs O(n).
   const check = (): string | undefined => {
-    for (let i = 0; i < pieces.length; i++) {
-      let digits = pieces[i]!;
-      for (let j = i + 1; j < pieces.length && digits.length < 19; j++) {
-        digits += pieces[j];
-        if (digits.length >= 13 && digits[0] !== '0' && digits.length <= 19 && luhnValid(digits))
-          return [chain[i]!.path, chain[j]!.path].join(' … ');
-      }
+    const j = pieces.length - 1;
+    let digits = pieces[j]!;
+    for (let i = j - 1; i >= 0 && digits.length < 19; i--) {
+      digits = pieces[i]! + digits;
+      if (digits.length >= 13 && digits.length <= 19 && digits[0] !== '0' && luhnValid(digits))
+        return `${chain[i]!.path} … ${chain[j]!.path}`;
     }
     return undefined;
   };
