@@ -17,6 +17,7 @@ export const clientSchema = z.looseObject({
   send_to_email: z.boolean().optional(),
   first_name: z.string().optional(),
   last_name: z.string().optional(),
+  phone: z.string().optional(),
   address: z.string().optional(),
   zip_code: z.string().optional(),
   country: countryCode.optional(),
@@ -160,6 +161,8 @@ export const orderRequestSchema = z.looseObject({
   cancel_redirect: redirectUrl.optional(),
   in_progress_redirect: redirectUrl.optional(),
   number: z.string().optional(),
+  /** When the order falls due, Unix seconds (public clients send it; the order carries it back). */
+  due: z.number().int().nonnegative().optional(),
 });
 
 export type Client = z.infer<typeof clientSchema>;

@@ -15,14 +15,19 @@ export const amount = (rule = `must be at least ${MIN_AMOUNT}`) =>
     .min(MIN_AMOUNT, { error: rule, abort: true })
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
       error: 'must have at most two decimals',
-    });
+    })
+    // On the wire a decimal of two places, as the gateway's (Django) serializers read it.
+    .meta({ wire: 'decimal', decimalPlaces: 2 });
 
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code' });
 export const languageCode = z.string().regex(/^[a-z]{2}$/i, { error: 'must be a two-letter language code' });
 export const countryCode = z.string().regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' });
 export const date8 = z.string().regex(/^\d{8}$/, { error: 'must be eight digits' });
 export const date6 = z.string().regex(/^\d{6}$/, { error: 'must be six digits' });
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date shaped YYYY-MM-DD' });
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date shaped YYYY-MM-DD' })
+  .meta({ wire: 'date' });
 export const email = z.email({ error: 'must be an e-mail address' });
 export const nonEmpty = z.string().trim().min(1, { error: 'must not be empty' });
 

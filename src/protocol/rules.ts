@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { incompatibilities } from './compatibility.ts';
 import { type FieldIssue, fieldIssues } from './errors.ts';
 import { type OrderRequest, orderRequestSchema } from './order-request.ts';
-import { amount, toMinor } from './primitives.ts';
+import { amount, countryCode, toMinor } from './primitives.ts';
 
 /** What only the merchant knows, and the spec's rules depend on. */
 export interface OrderRuleOptions {
@@ -122,8 +122,23 @@ export const validateOrderRequest = (input: unknown, options: OrderRuleOptions =
 export const captureRequestSchema = z.strictObject({ total: amount('must be at least 0.01') });
 /** POST /orders/{id}/refund/: no body (or no amount) is a full refund. */
 export const refundRequestSchema = z.strictObject({ amount: amount('must be at least 0.01').optional() });
+/**
+ * POST /orders/{id}/reverse/: no body. An amount is named only to refuse it: a reversal is always
+ * for the full amount.
+ */
+export const reverseRequestSchema = z.looseObject({ amount: z.unknown().optional() });
 /** POST /clients/ */
-export const clientCreateSchema = z.looseObject({ email: z.email({ error: 'must be an e-mail address' }) });
+export const clientCreateSchema = z.looseObject({
+  email: z.email({ error: 'must be an e-mail address' }),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  phone: z.string().optional(),
+  address: z.string().optional(),
+  zip_code: z.string().optional(),
+  country: countryCode.optional(),
+  state: z.string().optional(),
+  city: z.string().optional(),
+});
 /** POST /taxes/ */
 export const taxCreateSchema = z.looseObject({
   name: z.string().trim().min(1, { error: 'must not be empty' }),

@@ -37,7 +37,43 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
   });
 
 export const answer = (result: ApiResult, headers: Record<string, string> = {}): Response =>
-  json(result.status, result.body, headers);
+  json(
+    result.status,
+    result.body,
+    result.ignored?.length ? { ...headers, ...ignoredHeader(result.ignored) } : headers,
+  );
+
+/** The header most servers and clients take without complaint stays under this many characters. */
+const MAX_IGNORED_HEADER = 4096;
+
+/**
+ * X-Sandbox-Ignored: the ignored keys' dotted paths, comma-separated. A key is arbitrary text, so
+ * anything but letters, digits, `_`, `-` and the path's dots is percent-encoded; past the size
+ * limit the list ends with how many more there were.
+ */
+export function ignoredHeader(ignored: readonly string[]): Record<string, string> {
+  const parts: string[] = [];
+  let length = 0;
+  for (const [i, path] of ignored.entries()) {
+    const part = headerSafe(path);
+    if (length + part.length + 2 > MAX_IGNORED_HEADER - 32) {
+      parts.push(`(${ignored.length - i} more)`);
+      break;
+    }
+    parts.push(part);
+    length += part.length + 2;
+  }
+  return { 'X-Sandbox-Ignored': parts.join(', '), 'Access-Control-Expose-Headers': 'X-Sandbox-Ignored' };
+}
+
+const utf8 = new TextEncoder();
+
+/** Percent-encodes (UTF-8; a lone surrogate as U+FFFD) all but letters, digits, `_`, `-` and `.`. */
+function headerSafe(path: string): string {
+  return path.replace(/[^\w.-]/gu, (char) =>
+    [...utf8.encode(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
+}
 
 export const html = (status: number, page: string, headers: Record<string, string> = {}): Response =>
   new Response(page, {
@@ -65,11 +101,11 @@ const tooLarge = (closeConnection: boolean) =>
     closeConnection,
   );
 
-/** Reads a body as text; past MAX_BODY it drains the rest and refuses with 413. */
-export async function readText(request: Request): Promise<string> {
+/** Reads a body's bytes; past MAX_BODY it drains the rest and refuses with 413. */
+async function readBytes(request: Request): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > MAX_DRAIN) throw tooLarge(true);
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const kept: Uint8Array[] = [];
   let received = 0;
   // Leaving the loop by throwing cancels the stream: only for a body past MAX_DRAIN.
@@ -79,18 +115,29 @@ export async function readText(request: Request): Promise<string> {
     if (received <= MAX_BODY) kept.push(chunk);
   }
   if (received > MAX_BODY) throw tooLarge(false);
-  return Buffer.concat(kept).toString('utf8');
+  return Buffer.concat(kept);
 }
+
+/** Reads a body as text; past MAX_BODY it drains the rest and refuses with 413. */
+export async function readText(request: Request): Promise<string> {
+  return (await readBytes(request)).toString('utf8');
+}
+
+// ignoreBOM keeps a byte-order mark in the text, where JSON.parse refuses it as Python's json does.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Reads a JSON body (undefined when empty). Refused with 400: bad JSON, nesting past MAX_DEPTH, and a
  * prototype key anywhere (named by its path).
  */
 export async function readJson(request: Request): Promise<unknown> {
-  const raw = await readText(request);
-  if (!raw.trim()) return undefined;
+  const bytes = await readBytes(request);
   let value: unknown;
   try {
+    // Bytes that are not UTF-8 make no JSON (DRF's JSONParser answers a parse error), even where
+    // a lenient decoder would turn them into a key that is then ignored.
+    const raw = strictUtf8.decode(bytes);
+    if (!raw.trim()) return undefined;
     value = JSON.parse(raw);
   } catch {
     throw new Refusal(failure(400, 'The body is not valid JSON', 'parse_error'));

@@ -1,16 +1,19 @@
 /** Orders: creation, reading, and what the merchant does afterwards (capture, refund, reverse). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  captureRequestSchema,
   captureRules,
   type FieldIssue,
   type Order,
   orderRequestRules,
+  orderRequestSchema,
   refundRules,
+  reverseRequestSchema,
   toMajor,
   toMinor,
-  validate,
 } from '../protocol/index.ts';
 import { type Clock, unix, utcDay } from './clock.ts';
+import { parseRequest } from './drf.ts';
 import { orderJson } from './order-json.ts';
 import type { Line, OrderRecord } from './records.ts';
 import type { Clients, Taxes } from './resources.ts';
@@ -36,6 +39,10 @@ export interface OrderBookOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** How many ignored-key notes (and keys per note) an order keeps. */
+const MAX_IGNORED_KEPT = 50;
+/** Capture takes no body, or a body without `total`, as the whole hold (public clients send none). */
+const wholeHoldCapture = captureRequestSchema.partial();
 
 /** An unguessable token for the addresses that need no key (api_do_url, challenges). */
 export const secretToken = () => randomBytes(24).toString('base64url');
@@ -56,8 +63,10 @@ export class OrderBook {
   }
 
   create(input: unknown): ApiResult {
-    const checked = validate(orderRequestRules({ avsEnabled: this.opts.avsEnabled }), input);
-    if (!checked.ok) return invalid(checked.issues);
+    const rules = orderRequestRules({ avsEnabled: this.opts.avsEnabled });
+    const checked = parseRequest(rules, input, orderRequestSchema);
+    if (!checked.ok) return checked.result;
+    const { ignored } = checked;
     const req = checked.value;
     const issues: FieldIssue[] = [];
     const original = req.client.original_client;
@@ -80,7 +89,7 @@ export class OrderBook {
         taxMinor: percent === null ? 0 : Math.round((totalMinor * percent) / 100),
       });
     });
-    if (issues.length) return invalid(issues);
+    if (issues.length) return { ...invalid(issues), ignored };
 
     const now = this.now();
     const subtotalMinor = lines.reduce((s, l) => s + l.totalMinor, 0);
@@ -116,12 +125,23 @@ export class OrderBook {
       avsResult: null,
       avsRequested: false,
       savedCardId: null,
+      ignored: [],
     };
+    this.noteIgnored(order, 'POST /orders/', ignored, now);
     this.byId.set(order.id, order);
     this.byToken.set(order.token, order);
     // The creation's own instant, so `issued` and the first status change never straddle a second.
     this.move(order, 'create', null, now);
-    return ok(this.json(order));
+    return { ...ok(this.json(order)), ignored };
+  }
+
+  /** Keeps what a request to this order sent and the gateway ignored, for the control surface. */
+  noteIgnored(order: OrderRecord, request: string, keys: readonly string[], now: Date = this.now()): void {
+    if (!keys.length) return;
+    order.ignored.push({ request, keys: keys.slice(0, MAX_IGNORED_KEPT), on: unix(now) });
+    // A client that sends the same stray key on every call must not grow the order without end.
+    if (order.ignored.length > MAX_IGNORED_KEPT)
+      order.ignored.splice(0, order.ignored.length - MAX_IGNORED_KEPT);
   }
 
   /** Newest first. */
@@ -183,8 +203,13 @@ export class OrderBook {
     const found = this.target(id, 'capture', 'Capture (once only)');
     if ('refused' in found) return found.refused;
     const { order } = found;
-    const checked = validate(captureRules(toMajor(order.totalMinor)), body === undefined ? {} : body);
-    if (!checked.ok) return invalid(checked.issues);
+    const held = toMajor(order.totalMinor);
+    const parsed = parseRequest(wholeHoldCapture, body);
+    if (!parsed.ok) return parsed.result;
+    const { ignored } = parsed;
+    const checked = parseRequest(captureRules(held), { total: parsed.value.total ?? held });
+    if (!checked.ok) return { ...checked.result, ignored };
+    this.noteIgnored(order, 'POST /orders/{id}/capture/', ignored);
     const captured = toMinor(checked.value.total);
     order.releasedMinor = order.totalMinor - captured;
     order.totalMinor = captured;
@@ -192,7 +217,7 @@ export class OrderBook {
     order.paidAt = order.capturedAt;
     order.processingStatus = 'captured';
     this.move(order, 'capture');
-    return ok(this.json(order));
+    return { ...ok(this.json(order)), ignored };
   }
 
   refund(id: string, body: unknown): ApiResult {
@@ -200,8 +225,10 @@ export class OrderBook {
     if ('refused' in found) return found.refused;
     const { order } = found;
     const left = order.totalMinor - order.refundedMinor - order.reversedMinor;
-    const checked = validate(refundRules(toMajor(left)), body === undefined ? {} : body);
-    if (!checked.ok) return invalid(checked.issues);
+    const checked = parseRequest(refundRules(toMajor(left)), body);
+    if (!checked.ok) return checked.result;
+    const { ignored } = checked;
+    this.noteIgnored(order, 'POST /orders/{id}/refund/', ignored);
     if (left <= 0) return refuse('Nothing is left to refund on this order', 'nothing_to_refund');
     const paidAt = order.paidAt ?? order.issuedAt;
     const limit = new Date(paidAt);
@@ -222,30 +249,35 @@ export class OrderBook {
     const amount = checked.value.amount == null ? left : toMinor(checked.value.amount);
     order.refundedMinor += amount;
     this.move(order, amount === left ? 'refund' : 'partial_refund');
-    return ok(this.json(order));
+    return { ...ok(this.json(order)), ignored };
   }
 
   reverse(id: string, body: unknown): ApiResult {
     const found = this.target(id, 'reverse', 'Reversal');
     if ('refused' in found) return found.refused;
     const { order } = found;
-    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-      return refuse('must be empty: a reversal takes no body', 'invalid');
+    // The gateway declares nothing on a reversal and ignores what comes, except an amount: a
+    // reversal is always for the full amount, and a partial one asked for is refused, not ignored.
+    const parsed = parseRequest(reverseRequestSchema, body);
+    if (!parsed.ok) return parsed.result;
+    const ignored = parsed.ignored;
+    if (parsed.value.amount !== undefined) {
+      return {
+        ...invalid([
+          {
+            path: 'amount',
+            message: 'must be absent: a reversal is always for the full amount',
+            code: 'invalid',
+          },
+        ]),
+        ignored,
+      };
     }
-    const extra = body ? Object.keys(body) : [];
-    if (extra.length) {
-      return invalid(
-        extra.map((path) => ({
-          path,
-          message: 'must be absent: a reversal is always for the full amount',
-          code: 'unrecognized_keys',
-        })),
-      );
-    }
+    this.noteIgnored(order, 'POST /orders/{id}/reverse/', ignored);
     if (order.status === 'hold') {
       order.releasedMinor = order.totalMinor;
       this.move(order, 'reverse');
-      return ok(this.json(order));
+      return { ...ok(this.json(order)), ignored };
     }
     if (order.totalMinor === 0)
       return refuse('Nothing to reverse: the order has no amount', 'nothing_to_reverse');
@@ -265,6 +297,6 @@ export class OrderBook {
     }
     order.reversedMinor = order.totalMinor;
     this.move(order, 'reverse');
-    return ok(this.json(order));
+    return { ...ok(this.json(order)), ignored };
   }
 }

@@ -7,11 +7,11 @@ import {
   type DirectPaymentBody,
   directPaymentBodySchema,
   type FieldIssue,
-  validate,
 } from '../protocol/index.ts';
 import { behaviourOf, cardTypeOf, EXPIRED_CARD, isExpired, maskPan, securityCodeDigits } from './cards.ts';
 import type { Clock } from './clock.ts';
 import { unix } from './clock.ts';
+import { parseRequest } from './drf.ts';
 import { type OrderBook, secretToken } from './orders.ts';
 import type { CardOnOrder, OrderRecord } from './records.ts';
 import type { Clients } from './resources.ts';
@@ -66,14 +66,21 @@ export class Payments {
   pay(payToken: string, input: unknown): PaymentOutcome {
     const order = this.opts.orders.byPayToken(payToken);
     if (!order) return { result: notFound('Unknown payment address'), order: null };
-    const checked = validate(directPaymentBodySchema, input);
-    if (!checked.ok) return { result: invalid(checked.issues), order };
+    const checked = parseRequest(directPaymentBodySchema, input);
+    if (!checked.ok) return { result: checked.result, order };
+    const { ignored } = checked;
     const body = checked.value;
     const issues = cardIssues(body, order.request.is_moto === true);
-    if (issues.length) return { result: invalid(issues), order };
+    if (issues.length) return { result: { ...invalid(issues), ignored }, order };
 
-    if (!transitionFor(order.status, 'pay')) return { result: notPayable(order), order };
+    if (!transitionFor(order.status, 'pay')) return { result: { ...notPayable(order), ignored }, order };
+    this.opts.orders.noteIgnored(order, 'POST api_do_url', ignored);
+    const outcome = this.charge(order, body);
+    return { result: { ...outcome, ignored }, order };
+  }
 
+  /** Runs one accepted card payment on an order that may be paid: decline, challenge or approval. */
+  private charge(order: OrderRecord, body: DirectPaymentBody): ApiResult {
     order.card = cardOnOrder(body);
     order.avsRequested = body.avs === true;
     order.threeDSStatus = null;
@@ -83,12 +90,12 @@ export class Payments {
 
     if (isExpired(body.exp_month, body.exp_year, this.opts.clock.now())) {
       this.decline(order, EXPIRED_CARD.description, EXPIRED_CARD.code);
-      return { result: answer(order), order };
+      return answer(order);
     }
     const behaviour = behaviourOf(body.card_number);
     if (behaviour.kind === 'decline') {
       this.decline(order, behaviour.description, behaviour.code);
-      return { result: answer(order), order };
+      return answer(order);
     }
     const pending: PendingApproval = {
       chargeback: behaviour.kind === 'chargeback',
@@ -100,10 +107,10 @@ export class Payments {
       const challenge: Challenge = { token: secretToken(), orderId: order.id, pending };
       this.challenges.set(challenge.token, challenge);
       order.threeDSStatus = 'challenge_required';
-      return { result: answer(order, `${this.opts.origin()}/3ds/${challenge.token}/`), order };
+      return answer(order, `${this.opts.origin()}/3ds/${challenge.token}/`);
     }
     this.authorize(order, pending);
-    return { result: answer(order), order };
+    return answer(order);
   }
 
   challenge(challengeToken: string): { challenge: Challenge; order: OrderRecord } | undefined {

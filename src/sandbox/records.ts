@@ -57,4 +57,15 @@ export interface OrderRecord {
   avsResult: { code: string; description: string } | null;
   avsRequested: boolean;
   savedCardId: string | null;
+  /** Keys requests to this order sent that the gateway ignored (see drf.ts), newest last. */
+  ignored: IgnoredKeys[];
+}
+
+/** One request's ignored keys, by dotted path. */
+export interface IgnoredKeys {
+  /** `POST /orders/`, `POST api_do_url`, ... */
+  request: string;
+  keys: string[];
+  /** Unix seconds. */
+  on: number;
 }

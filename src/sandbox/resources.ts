@@ -4,12 +4,12 @@ import {
   clientCreateSchema,
   type Tax,
   taxCreateSchema,
-  validate,
   type WebhookSubscription,
   webhookSubscriptionRequestSchema,
 } from '../protocol/index.ts';
 import { type Clock, unix } from './clock.ts';
-import { type ApiResult, invalid, ok, refuse } from './results.ts';
+import { parseRequest } from './drf.ts';
+import { type ApiResult, ok, refuse } from './results.ts';
 
 interface ClientRecord {
   id: string;
@@ -36,9 +36,9 @@ export class Clients {
   }
 
   create(input: unknown): ApiResult {
-    const checked = validate(clientCreateSchema, input);
-    if (!checked.ok) return invalid(checked.issues);
-    return ok(this.json(this.add(checked.value)));
+    const checked = parseRequest(clientCreateSchema, input);
+    if (!checked.ok) return checked.result;
+    return { ...ok(this.json(this.add(checked.value))), ignored: checked.ignored };
   }
 
   list(filterEmail: string | null): unknown[] {
@@ -64,8 +64,8 @@ export class Taxes {
   private readonly byId = new Map<string, Tax>();
 
   create(input: unknown): ApiResult {
-    const checked = validate(taxCreateSchema, input);
-    if (!checked.ok) return invalid(checked.issues);
+    const checked = parseRequest(taxCreateSchema, input);
+    if (!checked.ok) return checked.result;
     const tax: Tax = {
       type: 'tax',
       id: randomUUID(),
@@ -73,7 +73,7 @@ export class Taxes {
       percent: checked.value.percent,
     };
     this.byId.set(tax.id, tax);
-    return ok(tax);
+    return { ...ok(tax), ignored: checked.ignored };
   }
 
   list(): Tax[] {
@@ -98,12 +98,13 @@ export class Taxes {
 
 /** POST /webhooks/: the subscriptions live with the dispatcher that delivers to them. */
 export function createWebhookSubscription(subscriptions: WebhookSubscription[], input: unknown): ApiResult {
-  const checked = validate(webhookSubscriptionRequestSchema, input);
-  if (!checked.ok) return invalid(checked.issues);
+  const checked = parseRequest(webhookSubscriptionRequestSchema, input);
+  if (!checked.ok) return checked.result;
+  const { ignored } = checked;
   if (!checked.value.all_events && !checked.value.events?.length) {
-    return refuse('choose at least one event, or set all_events', 'required', 'events');
+    return { ...refuse('choose at least one event, or set all_events', 'required', 'events'), ignored };
   }
   const sub: WebhookSubscription = { ...checked.value, id: randomUUID() };
   subscriptions.push(sub);
-  return ok(sub);
+  return { ...ok(sub), ignored };
 }

@@ -4,6 +4,11 @@ import { type ErrorBody, errorBody, type FieldIssue } from '../protocol/index.ts
 export interface ApiResult {
   status: number;
   body: unknown;
+  /**
+   * Keys of the request the gateway ignored (undeclared fields, as DRF ignores them), by dotted
+   * path: answered in the X-Sandbox-Ignored header so a typo shows without failing the request.
+   */
+  ignored?: readonly string[];
 }
 
 export const ok = (body: unknown, status = 200): ApiResult => ({ status, body });

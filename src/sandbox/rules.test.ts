@@ -58,13 +58,23 @@ describe('capture', () => {
     const below = await post(order, 'capture', { total: 0.001 });
     expect(below.status).toBe(400);
     expect(below.body.total).toBeDefined();
-    const missing = await post(order, 'capture', {});
-    expect(missing.status).toBe(400);
-    expect(missing.body.total).toBeDefined();
+    const zero = await post(order, 'capture', { total: '0' });
+    expect(zero.status).toBe(400);
+    expect(zero.body.total[0].message).toMatch(/0\.01/);
     expect(await status(order)).toBe('hold');
     expect((await post(order, 'capture', { total: 100 })).body.total).toBe(100);
     const small = await held();
     expect((await post(small, 'capture', { total: 0.01 })).body.total).toBe(0.01);
+  });
+
+  it('captures the whole hold when the body is absent or names no total', async () => {
+    for (const body of [undefined, {}, { reason: 'ship all' }]) {
+      const order = await held();
+      const reply = await post(order, 'capture', body);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ status: 'paid', total: 100 });
+      expect(reply.body.transaction_details.amount_released).toBe(0);
+    }
   });
 
   it('is refused on an order that is not in hold', async () => {

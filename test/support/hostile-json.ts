@@ -39,10 +39,26 @@ const SAMPLES: Record<JsonKind, readonly unknown[]> = {
   array: [[], [null], ['a', 1]],
 };
 
-/** A value of any JSON kind except the field's own; null too, unless the field allows it. */
+/**
+ * Values of another JSON kind that the gateway still takes for this one, coercing them as Django REST
+ * Framework does: a number for a string field (stored as its text), a numeric string (in any
+ * script's digits) for a number field, 0 and 1 for a boolean. They are no wrong type.
+ */
+function coerced(kind: JsonKind, value: unknown): boolean {
+  if (kind === 'string') return typeof value === 'number';
+  if (kind === 'number')
+    return typeof value === 'string' && /^\s*[+-]?\p{Nd}+(?:\.\p{Nd}*)?\s*$/u.test(value);
+  if (kind === 'boolean') return value === 0 || value === 1;
+  return false;
+}
+
+/** A value of any JSON kind except the field's own (and not one it coerces); null too, unless allowed. */
 function wrongValue(r: Rng, field: TypedField): unknown {
   if (!field.nullable && r.int(7) === 0) return null;
-  return r.pick(SAMPLES[r.pick(KINDS.filter((k) => k !== field.kind))]);
+  const wrong = KINDS.filter((k) => k !== field.kind).flatMap((k) =>
+    SAMPLES[k].filter((v) => !coerced(field.kind, v)),
+  );
+  return r.pick(wrong);
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
