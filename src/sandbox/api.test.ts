@@ -84,8 +84,12 @@ describe('POST /orders/', () => {
       products: [{ title: 'Tea', price: 'abc' }],
     });
     expect(reply.status).toBe(400);
-    expect(reply.body['products.0.price']).toEqual([{ message: 'A valid number is required.', code: 'invalid' }]);
-    expect(reply.body['client.email']).toEqual([{ message: 'Enter a valid email address.', code: 'invalid' }]);
+    expect(reply.body['products.0.price']).toEqual([
+      { message: 'A valid number is required.', code: 'invalid' },
+    ]);
+    expect(reply.body['client.email']).toEqual([
+      { message: 'Enter a valid email address.', code: 'invalid' },
+    ]);
     expect(reply.body['client.email']).toHaveLength(1);
     expect(reply.body.__all__.map((i: { message: string }) => i.message).join(' ')).toContain(
       'products.0.price',

@@ -91,7 +91,7 @@ const DECIMAL = new RegExp(
   String.raw`^[+-]?(?:${DIGITS}(?:\.(?:${DIGITS})?)?|\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`,
 );
 /** Python's int() after IntegerField strips a trailing ".0". */
-const INTEGER = new RegExp(String.raw`^[+-]?${DIGITS}$`);
+const INTEGER = new RegExp(`^[+-]?${DIGITS}$`);
 
 type Field =
   | { kind: 'char'; format: 'email' | 'url' | 'date' | null }

@@ -71,6 +71,13 @@ export function controlHandler(gateway: Gateway, faults: Faults): SurfaceHandler
       } else if (method !== 'GET') return answer(methodNotAllowed(method));
       return json(200, faults.next);
     }
+    const orderPath = /^\/_sandbox\/orders\/([\w-]+)$/.exec(path);
+    if (orderPath && method === 'GET') {
+      const order = orders.get(orderPath[1]!);
+      if (!order) return answer(notFound('Order not found'));
+      // What the API answers (without the pay token), and what the sandbox alone knows of it.
+      return json(200, { order: withoutPayToken(orders.json(order)), ignored: order.ignored });
+    }
     if (path === '/_sandbox/webhooks' && method === 'GET') {
       const orderId = url.searchParams.get('order_id');
       const event = url.searchParams.get('event');

@@ -41,6 +41,7 @@ tbody tr:last-child td{border-bottom:0}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 th.num{text-align:right}
 .id{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.82rem}
+.ignored{font-size:.75rem;color:#8a5a00;margin-top:.15rem}.ignored code{background:#fff6e0;padding:0 .2rem;border-radius:3px}
 .copy{margin-left:.35rem;padding:.05rem .4rem;font-size:.72rem;border:1px solid var(--line);border-radius:4px;background:#fff;color:var(--muted)}
 .copy:hover{color:var(--ink);border-color:#c1c9d2}
 .badge{display:inline-block;padding:.1rem .5rem;border-radius:999px;font-size:.75rem;font-weight:600;background:#eef0f3;color:#454f5e;white-space:nowrap}
@@ -102,12 +103,23 @@ function time(at: Date, now: Date): string {
 const badge = (state: string) =>
   `<span class="badge s-${escapeHtml(state)}">${escapeHtml(state.replace('_', ' '))}</span>`;
 
+/**
+ * The keys requests to this order sent that the gateway ignored (as its DRF serializers ignore
+ * undeclared keys): a typo such as `sucess_redirect` shows here without failing the request.
+ */
+function ignoredLine(o: OrderRecord): string {
+  const keys = [...new Set(o.ignored.flatMap((note) => note.keys))];
+  if (!keys.length) return '';
+  const list = keys.map((k) => `<code>${escapeHtml(k)}</code>`).join(', ');
+  return `<div class="ignored" title="Keys the gateway ignored: not declared for this request">Ignored: ${list}</div>`;
+}
+
 function orderRow(o: OrderRecord, now: Date): string {
   const currency = o.request.currency ?? 'EUR';
   const card = o.card ? `${escapeHtml(o.card.brand)} ${escapeHtml(o.card.masked)}` : '';
   return `<tr data-id="${escapeHtml(o.id)}">
 <td data-label="Order" class="nowrap">${shortId(o.id, 'order')}</td>
-<td data-label="Number">${escapeHtml(o.number)}</td>
+<td data-label="Number">${escapeHtml(o.number)}${ignoredLine(o)}</td>
 <td data-label="Status" data-status="${escapeHtml(o.status)}">${badge(o.status)}</td>
 <td data-label="Amount" class="num" data-amount="${(o.totalMinor / 100).toFixed(2)}" data-currency="${escapeHtml(currency)}">${escapeHtml(money(o.totalMinor, currency))}</td>
 <td data-label="Card" class="nowrap">${card}</td>
