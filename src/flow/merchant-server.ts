@@ -129,7 +129,7 @@ export class MerchantServer {
         return {
           kind: 'failed',
           orderId: status?.order_id ?? (orderId || null),
-          error: { type: 'status_unknown' },
+          error: { type: 'unconfirmed' },
           canRetry: false,
         };
       }

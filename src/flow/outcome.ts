@@ -11,8 +11,10 @@ export type FlowErrorType =
   | 'network' // the payment answer never came
   | 'timeout'
   | 'server' // the gateway answered 5xx or a body that is not JSON
-  | 'rejected' // the gateway refused the request (4xx)
-  | 'status_unknown' // we could not learn the order's status: do not pay again blindly
+  | 'rejected' // the gateway refused the request (4xx) and the order shows nothing charged
+  // The payment may have gone through and we could not learn whether yet: never a decline, never
+  // paid again blindly; the checkout keeps asking the status and reports the outcome once known.
+  | 'unconfirmed'
   | 'cancelled' // the customer left the 3-D Secure challenge
   | 'amount' // nothing to charge yet (no amount set); nothing was sent
   | 'untrusted_gateway'; // api_do_url is no gateway origin card data may go to: nothing was sent
@@ -49,6 +51,11 @@ export interface FlowInvalid {
 }
 
 export type FlowPhase = 'creating' | 'paying' | 'challenge' | 'verifying';
+
+/** The outcome could not be confirmed yet: checking again may tell. */
+export function isUnconfirmed(result: FlowResult | FlowInvalid | null | undefined): boolean {
+  return result?.kind === 'failed' && result.error.type === 'unconfirmed';
+}
 
 export function resultOf(status: CheckoutStatus, orderId: string): FlowResult {
   const id = status.order_id || orderId;

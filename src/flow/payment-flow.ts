@@ -165,7 +165,7 @@ export class PaymentFlow {
       this.#options.onPhase?.('verifying');
       const status = await this.#server.readStatus(session.status_url);
       // Unknown: the next Pay checks the status first (the attempt stays uncertain).
-      if (!status) return this.#failed(session, 'status_unknown', false);
+      if (!status) return this.#failed(session, 'unconfirmed', false);
       this.#attempt.uncertain = false;
       if (status.status === 'issued') return null;
       if (status.outcome === 'pending' && challengeUrl) {
@@ -182,7 +182,7 @@ export class PaymentFlow {
       .then((result) => {
         if (!result) return result;
         // Whatever we could not confirm is checked first next time, never paid blindly.
-        if (result.kind === 'failed' && result.error.type === 'status_unknown' && this.#attempt) {
+        if (result.kind === 'failed' && result.error.type === 'unconfirmed' && this.#attempt) {
           this.#attempt.uncertain = true;
         }
         // After a decline, paying again means a new order.
@@ -197,19 +197,21 @@ export class PaymentFlow {
   }
 
   /**
-   * Asks the status of the attempt whose outcome is unknown, without touching the card: its result
-   * when settled; when nothing reached the card (still `issued`), a failure that may be retried.
+   * Asks the status of the attempt whose outcome is unconfirmed, without touching the card: its
+   * result when settled; when nothing reached the card (still `issued`), a failure that may be
+   * retried; `unconfirmed` again while the status cannot be read.
    */
-  verify(): Promise<FlowResult> {
-    return this.#run(() => this.#verifyAttempt());
+  verify(options: { readonly quiet?: boolean } = {}): Promise<FlowResult> {
+    return this.#run(() => this.#verifyAttempt(options.quiet ?? false));
   }
 
-  async #verifyAttempt(): Promise<FlowResult> {
+  /** `quiet`: a check of its own accord (a timer, the network back) reports no phase on the way. */
+  async #verifyAttempt(quiet: boolean): Promise<FlowResult> {
     const session = this.#attempt?.session;
-    if (!session) return { kind: 'failed', orderId: null, error: { type: 'status_unknown' }, canRetry: true };
-    this.#options.onPhase?.('verifying');
+    if (!session) return { kind: 'failed', orderId: null, error: { type: 'unconfirmed' }, canRetry: true };
+    if (!quiet) this.#options.onPhase?.('verifying');
     const status = await this.#server.readStatus(session.status_url);
-    if (!status) return this.#failed(session, 'status_unknown', false);
+    if (!status) return this.#failed(session, 'unconfirmed', false);
     if (status.status === 'issued') {
       this.#attempt!.uncertain = false;
       return this.#failed(session, 'network', true);
@@ -257,7 +259,7 @@ export class PaymentFlow {
       // The last payment answer was lost: learn what happened before touching the card again.
       onPhase?.('verifying');
       const status = await this.#server.readStatus(session.status_url);
-      if (!status) return this.#failed(session, 'status_unknown', true);
+      if (!status) return this.#failed(session, 'unconfirmed', true);
       if (status.status !== 'issued') return this.#server.settleFrom(session, status);
       attempt.uncertain = false;
     }
@@ -298,16 +300,22 @@ export class PaymentFlow {
       const { error, message } = sent;
       if (error === 'invalid') return { kind: 'invalid', orderId: session.order_id || null };
       if (error === 'rejected') {
-        // The gateway refused the request outright; it may still be because the order was paid
-        // already (a payment from another tab). The status tells.
+        // The gateway refused the request; it may still be because the order was paid already (a
+        // payment from another tab, a request the browser sent again after a dropped connection).
+        // Only an order that shows nothing reached the card is a refusal; the status tells.
+        onPhase?.('verifying');
         const status = await this.#server.readStatus(session.status_url);
-        if (status && status.outcome !== 'pending') return this.#server.settleFrom(session, status);
+        if (!status) {
+          attempt.uncertain = true;
+          return this.#failed(session, 'unconfirmed', false);
+        }
+        if (status.status !== 'issued') return this.#server.settleFrom(session, status);
         return this.#failed(session, error, false, message);
       }
       attempt.uncertain = true;
       onPhase?.('verifying');
       const status = await this.#server.readStatus(session.status_url);
-      if (!status) return this.#failed(session, 'status_unknown', true);
+      if (!status) return this.#failed(session, 'unconfirmed', true);
       if (status.status === 'issued') {
         // Nothing reached the card: the same order may be paid again when the person asks.
         attempt.uncertain = false;

@@ -79,7 +79,7 @@ const DE = {
   paid: /Zahlung erfolgreich/,
   retry: /Es wurde kein Geld abgebucht; Sie können es erneut versuchen/,
   session: /Die Zahlung konnte nicht gestartet werden/,
-  unknown: /Wir konnten nicht bestätigen, ob die Zahlung erfolgt ist/,
+  unknown: /Wir konnten Ihre Zahlung noch nicht bestätigen\. Bitte zahlen Sie nicht erneut; wir prüfen das\./,
 };
 
 const checkout = (page: Page) => page.locator('gateway-checkout');
@@ -182,7 +182,7 @@ for (const status of [400, 500] as const) {
   });
 }
 
-test('offline after the payment went out: told to check, no second payment, and reconciled once back online', async ({
+test('offline after the payment went out: unconfirmed, no second payment, and reconciled by itself once back online', async ({
   page,
   context,
 }) => {
@@ -202,11 +202,14 @@ test('offline after the payment went out: told to check, no second payment, and 
   const order = await newestOrder();
   expect(order?.status).toBe('paid');
 
-  await context.setOffline(false);
   await page.unroute(/\/pay\/[^/]+\/$/);
-  await payOrCheck(page).click();
+  await context.setOffline(false);
+  // Nobody presses anything: the checkout asks again once the browser is back online.
   await expect(statusLine(page)).toHaveText(DE.paid);
   expect((await orderOfLastResult(page)).id).toBe(order?.id);
+  const events = await eventsOf(page);
+  expect(events.filter((e) => e.type === 'gateway-success')).toHaveLength(1);
+  expect(events.filter((e) => e.type === 'gateway-decline')).toHaveLength(0);
   expect(payments()).toBe(1);
   expect(paymentAttempts(await gateway.orders.get(order!.id))).toBe(1);
 });
@@ -228,10 +231,10 @@ test('offline before the payment went out: nothing charged, told so, and paying 
   await payOrCheck(page).click();
   await expect(alertLine(page)).toHaveText(DE.unknown, { timeout: 30_000 });
   await expectTypedKept(page);
-  await context.setOffline(false);
   await page.unroute('**/checkout/session**');
-  // Checking the status finds nothing charged: the customer may pay again, with the code retyped.
-  await payOrCheck(page).click();
+  await context.setOffline(false);
+  // Back online, the checkout asks by itself and finds nothing charged: the customer may pay again,
+  // with the code retyped.
   await expect(alertLine(page)).toHaveText(DE.retry);
   await checkout(page).locator('gateway-card-form #csc').pressSequentially('123');
   await payOrCheck(page).click();
@@ -242,7 +245,7 @@ test('offline before the payment went out: nothing charged, told so, and paying 
   expect(payments()).toBe(2);
 });
 
-test('a status URL that never settles: told to check the status, no second payment, reconciled when it settles', async ({
+test('a status URL that never settles: unconfirmed, no second payment, reconciled by itself when it settles', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -251,8 +254,11 @@ test('a status URL that never settles: told to check the status, no second payme
   await page.reload();
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111' });
-  // The merchant's status answers keep saying the payment is under way.
+  // The merchant's status answers keep saying the payment is under way (until `settles`: the
+  // checkout asks by itself meanwhile, so the route stays and lets answers through).
+  let settles = false;
   await page.route('**/checkout/status**', async (route) => {
+    if (settles) return route.fallback();
     const response = await route.fetch();
     const body = await response.json();
     await route.fulfill({ response, json: { ...body, status: 'in_progress', outcome: 'pending' } });
@@ -269,9 +275,20 @@ test('a status URL that never settles: told to check the status, no second payme
     )
     .toMatch(DE.unknown);
   await expectTypedKept(page);
-  await page.unroute('**/checkout/status**');
-  await payOrCheck(page).click();
-  await expect(statusLine(page)).toHaveText(DE.paid);
+  expect((await eventsOf(page)).filter((e) => e.type === 'gateway-error').map((e) => e.detail.type)).toEqual([
+    'unconfirmed',
+  ]);
+  settles = true;
+  // The checkout keeps asking on a backoff (up to a minute apart) and shows the outcome itself.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(10_000);
+        return statusLine(page).textContent();
+      },
+      { timeout: 40_000, intervals: [100] },
+    )
+    .toMatch(DE.paid);
   expect(payments()).toBe(1);
   expect(paymentAttempts(await orderOfLastResult(page))).toBe(1);
 });
@@ -308,4 +325,54 @@ test('a 3-D Secure frame that never returns: told so in German, nothing paid twi
   const order = await newestOrder();
   expect(order?.status).not.toBe('paid');
   expect(paymentAttempts(order!)).toBe(1);
+});
+
+test('gateway timeout and the browser offline mid-payment: unconfirmed, never a decline, then paid by itself once online; one order, one charge', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const payments = countPayments(page);
+  const before = (await newestOrder())?.id;
+  // The gateway charges the card and holds its answer (then drops the connection); meanwhile the
+  // browser loses the network for a while.
+  await setFault('timeout');
+  await payOrCheck(page).click();
+  // The card has reached the gateway (which charged it and holds the answer): now the network goes.
+  await expect
+    .poll(async () => (await newestOrder())?.id !== before && (await newestOrder())?.status)
+    .toBe('paid');
+  await context.setOffline(true);
+  await expect(alertLine(page)).toHaveText(
+    'We could not confirm your payment yet. Do not pay again; we are checking.',
+    { timeout: 30_000 },
+  );
+  await expect(alertLine(page)).not.toHaveText(/did not accept|declined/);
+  const errors = (await eventsOf(page)).filter((e) => e.type === 'gateway-error');
+  expect(errors.map((e) => e.detail.type)).toEqual(['unconfirmed']);
+  expect((await eventsOf(page)).some((e) => e.type === 'gateway-decline')).toBe(false);
+  // At the gateway the money is taken.
+  const order = await newestOrder();
+  expect(order?.id).not.toBe(before);
+  expect(order?.status).toBe('paid');
+
+  await context.setOffline(false);
+  await expect(statusLine(page)).toHaveText(/Payment successful/, { timeout: 15_000 });
+  const events = await eventsOf(page);
+  expect(events.filter((e) => e.type === 'gateway-success').map((e) => e.detail.orderId)).toEqual([
+    order!.id,
+  ]);
+  expect(events.filter((e) => e.type === 'gateway-error')).toHaveLength(1);
+  // One order for this payment, charged once, from one payment request.
+  const orders = (await gateway.orders.list()).results;
+  const newer = before
+    ? orders.slice(
+        0,
+        orders.findIndex((o) => o.id === before),
+      )
+    : orders;
+  expect(newer.map((o) => o.id)).toEqual([order!.id]);
+  await expect(alertLine(page)).toHaveText('');
+  expect(paymentAttempts(await gateway.orders.get(order!.id))).toBe(1);
+  expect(payments()).toBe(1);
 });

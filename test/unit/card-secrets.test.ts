@@ -32,6 +32,8 @@ describe('card secrets', () => {
 
   it('a 4-digit code is a token of its own too', () => {
     expect(secretsIn('{"csc":"1234"}', [securityCodeSecret('1234')])).toEqual(['security code']);
-    expect(secretsIn('{"id":"a1b2c3d4-1234-4abc-9def-001234abcdef"}', [securityCodeSecret('1234')])).toEqual([]);
+    expect(secretsIn('{"id":"a1b2c3d4-1234-4abc-9def-001234abcdef"}', [securityCodeSecret('1234')])).toEqual(
+      [],
+    );
   });
 });

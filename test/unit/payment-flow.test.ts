@@ -62,7 +62,8 @@ function flowFor(scenario = 'one-step', options: Partial<PaymentFlowOptions> = {
     ...options,
     fetch: async (input, init) => {
       sent.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
-      return fetch(input, init);
+      // A test's own fetch stands for the network between the browser and the servers.
+      return (options.fetch ?? fetch)(input, init);
     },
   });
   return { flow, sent };
@@ -232,6 +233,59 @@ describe('PaymentFlow against the sandbox', () => {
     if (result.kind === 'failed') expect(result.error.fields?.map((f) => f.path)).toContain('save_consent');
     expect(payments(sent)).toHaveLength(0);
     expect((await gateway.orders.list()).results.length).toBe(before);
+  });
+
+  it('a payment the gateway took, answered 4xx while the status cannot be read, is unconfirmed, never rejected', async () => {
+    // The card reaches the gateway and is charged; the answer the browser gets is a refusal (a
+    // request sent again after a dropped connection finds the order paid), and the network is gone.
+    let offline = false;
+    const { flow, sent } = flowFor('one-step', {
+      fetch: async (input, init) => {
+        if (offline) throw new TypeError('Failed to fetch');
+        const res = await fetch(input, init);
+        if (init?.method !== 'POST' || !String(input).includes('/pay/')) return res;
+        offline = true;
+        return new Response(
+          JSON.stringify({ __all__: [{ message: 'Order is already paid', code: 'invalid' }] }),
+          {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      },
+    });
+    const result = await flow.pay({ card: visa, request });
+    expect(result).toMatchObject({ kind: 'failed', error: { type: 'unconfirmed' } });
+    const orderId = result.orderId!;
+    expect((await gateway.orders.get(orderId)).status).toBe('paid');
+    // Still offline: asking again says the same, and touches no card.
+    expect(await flow.verify({ quiet: true })).toMatchObject({
+      kind: 'failed',
+      error: { type: 'unconfirmed' },
+    });
+    offline = false;
+    const known = await flow.verify({ quiet: true });
+    expect(known).toMatchObject({ kind: 'succeeded', orderId });
+    expect(attempts(await gateway.orders.get(orderId))).toBe(1);
+    expect(sent.filter((r) => r.method === 'POST' && r.url.includes('/pay/'))).toHaveLength(1);
+  });
+
+  it('a 4xx for an order that shows nothing charged is the gateway refusing: rejected', async () => {
+    const { flow } = flowFor('one-step', {
+      fetch: async (input, init) =>
+        init?.method === 'POST' && String(input).includes('/pay/')
+          ? new Response(JSON.stringify({ __all__: [{ message: 'Invalid card data', code: 'invalid' }] }), {
+              status: 400,
+              headers: { 'content-type': 'application/json' },
+            })
+          : fetch(input, init),
+    });
+    const result = await flow.pay({ card: visa, request });
+    expect(result).toMatchObject({
+      kind: 'failed',
+      error: { type: 'rejected', message: 'Invalid card data' },
+    });
+    expect((await gateway.orders.get(result.orderId!)).status).toBe('issued');
   });
 
   it('a two-step order ends held and is captured by the server helper', async () => {

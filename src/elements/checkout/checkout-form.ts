@@ -123,7 +123,7 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
           role="status"
           aria-live="polite"
         >${v.status}</div>
-        <div id="error" part="message" class="error" role="alert">${v.alert}</div>
+        <div id="error" part="message" class="error ${view}" role="alert">${v.alert}</div>
         ${paid ? nothing : v.newPayment}
     `;
 }
@@ -140,5 +140,5 @@ export function hostedView(v: CheckoutView, hostedUrl: string | null, finished: 
       : nothing
   }
       <div part="status" class="status ${v.view}" role="status" aria-live="polite">${status}</div>
-      <div part="message" class="error" role="alert">${v.alert}</div>`;
+      <div part="message" class="error ${v.view}" role="alert">${v.alert}</div>`;
 }

@@ -7,8 +7,11 @@ import { isPlaceable } from './field-errors.ts';
  * so a change of language reaches a message already on screen.
  */
 
-/** What the checkout shows: loading, ready, a step of a payment, or its result. */
-export type View = 'loading' | 'idle' | FlowPhase | 'succeeded' | 'declined' | 'failed';
+/**
+ * What the checkout shows: loading, ready, a step of a payment, or its result. `unconfirmed` is a
+ * result of its own: neither paid nor declined yet, and the checkout keeps asking.
+ */
+export type View = 'loading' | 'idle' | FlowPhase | 'succeeded' | 'declined' | 'failed' | 'unconfirmed';
 
 /**
  * Every error type `gateway-error` reports: the flow's, `config` when the checkout cannot load, and
@@ -24,7 +27,7 @@ const ERROR_TEXT = {
   timeout: 'errorRetry',
   server: 'errorRetry',
   rejected: 'errorRejected',
-  status_unknown: 'errorStatusUnknown',
+  unconfirmed: 'errorUnconfirmed',
   cancelled: 'errorCancelled',
   amount: 'errorAmount',
   untrusted_gateway: 'errorUntrustedGateway',

@@ -31,7 +31,7 @@ export function alertText(
 
 /** The last payment's outcome is unknown: the button asks the status before anything is paid. */
 export function mustCheckStatus(result: FlowResult | null): boolean {
-  return result?.kind === 'failed' && (!result.canRetry || result.error.type === 'status_unknown');
+  return result?.kind === 'failed' && (!result.canRetry || result.error.type === 'unconfirmed');
 }
 
 /** A 3-D Secure check was closed before it finished, and may be opened again. */
@@ -52,7 +52,7 @@ export function payLabel(
   amount: number | null,
   formatted: string,
 ): string {
-  if (view === 'failed' && mustCheckStatus(result)) return t.checkStatus;
+  if ((view === 'failed' || view === 'unconfirmed') && mustCheckStatus(result)) return t.checkStatus;
   if (busy) return t.processing;
   // Nothing is charged: the card is verified and saved, and the button says so.
   if (amount === 0) return t.saveCard;

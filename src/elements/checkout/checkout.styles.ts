@@ -46,6 +46,15 @@ export const styles = css`
   .error:empty {
     display: none;
   }
+  /* Not a failure: the payment may have gone through, and the checkout is finding out. */
+  .error.unconfirmed {
+    color: ${token.text};
+    padding-block: 0.5rem;
+    padding-inline: 0.75rem;
+    border-inline-start: 3px solid ${token.focus};
+    background: color-mix(in srgb, ${token.focus} 8%, transparent);
+    border-radius: ${token.radius};
+  }
   .status.succeeded {
     color: ${token.success};
     font-weight: 600;

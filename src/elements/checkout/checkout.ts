@@ -1,7 +1,7 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { FlowInvalid, FlowPhase, FlowResult } from '../../flow/outcome.ts';
+import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
 import type { AttemptRecord, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
@@ -34,6 +34,7 @@ import { cardPart, formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
 import { leaveForHostedPage, runHostedFrame } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
+import { UnconfirmedWatch } from './unconfirmed-watch.ts';
 
 /**
  * @tag gateway-checkout
@@ -45,7 +46,7 @@ import { resultPanelStyles } from './result-panel.ts';
  * @fires gateway-change - The customer edited the card. detail: `{ brand, complete, empty, valid }`.
  * @fires gateway-success - The order is paid (or held on a two-step order). detail: `{ orderId, status, amount, currency }`.
  * @fires gateway-decline - The gateway declined. detail: `{ orderId, reason, amount, currency }`.
- * @fires gateway-error - The checkout could not load (`type: "config"`), has no amount to charge (`type: "amount"`, nothing sent), or the payment could not be completed or confirmed. detail: `{ type, message, fields? }`.
+ * @fires gateway-error - The checkout could not load (`type: "config"`), has no amount to charge (`type: "amount"`, nothing sent), the payment could not be completed, or its outcome is not confirmed yet (`type: "unconfirmed"`: never a decline; the checkout keeps asking and fires `gateway-success` or `gateway-decline` once it knows). detail: `{ type, message, fields? }`.
  * @fires gateway-new-payment - MOTO "New payment" cleared the form. Cancel it to move the focus yourself.
  *
  * @csspart form - The form around every field; hidden once a payment succeeded.
@@ -130,6 +131,9 @@ export class GatewayCheckout extends GatewayElement {
     () => this.sessionUrl || this.apiDoUrl,
   );
 
+  /** Asks again, of its own accord, for an outcome the checkout could not confirm. */
+  readonly #recheck = new UnconfirmedWatch(this, () => this.#checkQuietly());
+
   /**
    * The configuration, keyed on the URLs it comes from: a new URL aborts the load under way, so an
    * answer for an old URL can never land last.
@@ -179,6 +183,7 @@ export class GatewayCheckout extends GatewayElement {
       });
       this.phase = 'idle';
       this.result = null;
+      this.#recheck.stop();
     }
     // Here rather than after a render: picking up sets the phase, which this update shows. Once, as
     // soon as the checkout knows which checkout it is (a page may set session-url later).
@@ -211,6 +216,7 @@ export class GatewayCheckout extends GatewayElement {
     if (this.#config.status === TaskStatus.PENDING) return 'loading';
     if (this.#config.status === TaskStatus.ERROR) return 'failed';
     if (this.phase !== 'idle') return this.phase;
+    if (isUnconfirmed(this.result)) return 'unconfirmed';
     return this.result?.kind ?? 'idle';
   }
 
@@ -328,6 +334,7 @@ export class GatewayCheckout extends GatewayElement {
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
     if (mustCheckStatus(this.result)) {
+      this.#recheck.stop();
       this.result = null;
       this.phase = 'verifying';
       return this.#show(await flow.verify());
@@ -386,10 +393,14 @@ export class GatewayCheckout extends GatewayElement {
     // Its outcome is now shown: neither a reload nor the next checkout on this address picks the
     // attempt up again. Kept while the outcome is unknown or the bank's check waits to be reopened,
     // and while the checkout is out of the page (a single-page app's other route): nobody saw it.
-    const open = result.kind === 'failed' && (result.error.type === 'status_unknown' || result.reopenable);
+    const unconfirmed = isUnconfirmed(result);
+    const open = unconfirmed || (result.kind === 'failed' && result.reopenable === true);
     if (!open && this.isConnected) this.#resume.clear();
     // The card is spent: nothing of it stays in the fields behind the result.
     if (result.kind === 'succeeded') this.cardForm?.clear();
+    // Never left to the person to find out: the checkout keeps asking and shows the outcome itself.
+    if (unconfirmed) this.#recheck.start();
+    else this.#recheck.stop();
     announceOutcome(this, result, this.t, this.#moto, (fields) =>
       showServerFieldErrors(this, this.t, fields, {
         email: this.#email,
@@ -397,6 +408,22 @@ export class GatewayCheckout extends GatewayElement {
         consent: this.consentForm,
       }),
     );
+  }
+
+  /**
+   * One check of an unconfirmed outcome, of the checkout's own accord: nothing on screen changes
+   * while it asks, and an outcome still unconfirmed is not announced again. True while unconfirmed.
+   */
+  async #checkQuietly(): Promise<boolean> {
+    const flow = this.#flow;
+    const from = this.result;
+    if (!flow || this.phase !== 'idle' || !isUnconfirmed(from)) return false;
+    const result = await flow.verify({ quiet: true });
+    // A person pressed "Check payment status" meanwhile, or the checkout moved on: theirs shows.
+    if (this.#flow !== flow || this.result !== from || this.phase !== 'idle') return false;
+    if (isUnconfirmed(result)) return true;
+    this.#show(result);
+    return false;
   }
 
   /** Clears every field and starts over with a new order (MOTO: the next caller). */

@@ -56,8 +56,8 @@ export const de: Catalog = {
   errorSession:
     'Die Zahlung konnte nicht gestartet werden. Prüfen Sie die Angaben und versuchen Sie es erneut.',
   errorRejected: 'Der Zahlungsdienst hat die Zahlung nicht angenommen.',
-  errorStatusUnknown:
-    'Wir konnten nicht bestätigen, ob die Zahlung erfolgt ist. Bitte zahlen Sie nicht erneut, sondern prüfen Sie zuerst den Status.',
+  errorUnconfirmed:
+    'Wir konnten Ihre Zahlung noch nicht bestätigen. Bitte zahlen Sie nicht erneut; wir prüfen das.',
   errorCancelled:
     'Sie haben die Prüfung Ihrer Bank vor dem Ende geschlossen; die Zahlung ist nicht abgeschlossen. Es wurde nichts abgebucht.',
   errorAmount: 'Es gibt noch keinen Betrag. Geben Sie zuerst den Betrag ein.',

@@ -56,8 +56,7 @@ export const en = {
   fieldsUnavailable: 'The card fields could not be loaded.',
   errorSession: 'The payment could not be started. Check the details and try again.',
   errorRejected: 'The payment service did not accept the payment.',
-  errorStatusUnknown:
-    'We could not confirm whether the payment went through. Please do not pay again; check the status first.',
+  errorUnconfirmed: 'We could not confirm your payment yet. Do not pay again; we are checking.',
   errorCancelled:
     'You closed your bank’s check before it finished, so the payment is not complete. Nothing has been charged.',
   errorAmount: 'There is no amount to pay yet. Enter the amount first.',

@@ -53,8 +53,7 @@ export const es: Catalog = {
     'No se pudieron cargar los campos de la tarjeta. Recargue la página o inténtelo más tarde.',
   errorSession: 'No se pudo iniciar el pago. Revise los datos e inténtelo de nuevo.',
   errorRejected: 'El servicio de pago no aceptó el pago.',
-  errorStatusUnknown:
-    'No pudimos confirmar si el pago se realizó. No vuelva a pagar; compruebe antes el estado.',
+  errorUnconfirmed: 'Aún no hemos podido confirmar su pago. No vuelva a pagar; lo estamos comprobando.',
   errorCancelled:
     'Cerró la verificación de su banco antes de terminar, así que el pago no está completo. No se ha cobrado nada.',
   errorAmount: 'Todavía no hay importe. Introduzca primero el importe.',

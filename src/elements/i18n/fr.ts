@@ -53,8 +53,8 @@ export const fr: Catalog = {
     'Les champs de la carte n’ont pas pu être chargés. Rechargez la page ou réessayez plus tard.',
   errorSession: 'Le paiement n’a pas pu démarrer. Vérifiez les informations et réessayez.',
   errorRejected: 'Le service de paiement n’a pas accepté le paiement.',
-  errorStatusUnknown:
-    'Nous n’avons pas pu confirmer le paiement. Ne payez pas à nouveau avant d’avoir vérifié son état.',
+  errorUnconfirmed:
+    'Nous n’avons pas encore pu confirmer votre paiement. Ne payez pas à nouveau ; nous vérifions.',
   errorCancelled:
     'Vous avez fermé la vérification de votre banque avant la fin : le paiement n’est pas terminé. Rien n’a été débité.',
   errorAmount: 'Aucun montant n’est encore indiqué. Saisissez d’abord le montant.',

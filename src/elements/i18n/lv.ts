@@ -51,8 +51,7 @@ export const lv: Catalog = {
   fieldsUnavailable: 'Kartes laukus neizdevās ielādēt.',
   errorSession: 'Maksājumu neizdevās sākt. Pārbaudiet datus un mēģiniet vēlreiz.',
   errorRejected: 'Maksājumu pakalpojums nepieņēma maksājumu.',
-  errorStatusUnknown:
-    'Neizdevās pārliecināties, vai maksājums notika. Lūdzu, nemaksājiet vēlreiz, vispirms pārbaudiet statusu.',
+  errorUnconfirmed: 'Mēs vēl nevarējām apstiprināt jūsu maksājumu. Nemaksājiet vēlreiz; mēs to pārbaudām.',
   errorCancelled:
     'Jūs aizvērāt bankas pārbaudi pirms tās beigām, tāpēc maksājums nav pabeigts. Nauda nav noņemta.',
   errorAmount: 'Summa vēl nav norādīta. Vispirms ievadiet summu.',
