@@ -27,7 +27,7 @@ const STYLE = `
   nav a[aria-current="page"] { background: #0b57d0; color: #fff; border-color: #0b57d0; }
   .note { color: color-mix(in srgb, CanvasText 70%, transparent); }
   .cards code { font-size: 0.875rem; }
-  #log { font-size: 0.875rem; white-space: pre-wrap; }
+  #log { font-size: 0.875rem; white-space: pre-wrap; overflow-wrap: anywhere; }
   .agent { display: grid; gap: 4px 0; margin-block-end: 16px; }
   .agent input { font: inherit; padding: 10px 12px; border: 1px solid #767982; border-radius: 6px; }
   .agent label { font-weight: 500; margin-block-start: 8px; }
@@ -138,7 +138,7 @@ ${head('Checkout', integrity)}
  * security code on a phone order), Enter pays, Enter on "New payment" starts the next caller at
  * the amount. The amount is typed for each caller: until it is, the button says "Pay" alone and
  * nothing is sent. Each payment taken is listed, newest first, so the agent can read the result
- * back to the caller; the list is the agent's own record of the shift, kept for this tab only.
+ * back to the caller; the list is the agent's own record of the shift, kept on the shop's server for the signed-in agent, so a reload or a second tab shows the same.
  */
 export function renderMotoPage({
   integrity,
@@ -156,7 +156,7 @@ ${head('Phone orders', integrity)}
 <body>
 <header>
   <strong>${MERCHANT_NAME} · Phone orders</strong>
-  <span><a href="/">Shop checkout</a>${sandboxLink(sandboxUrl)}</span>
+  <span><a href="/">Shop checkout</a> · <a href="/orders/">Back office</a>${sandboxLink(sandboxUrl)}</span>
 </header>
 <main>
   <section aria-labelledby="call-heading">
@@ -253,7 +253,8 @@ const MOTO_SCRIPT = `
     amount.focus();
   });
 
-  const shift = [];
+  // The shift is kept on the shop's server for the signed-in agent: every tab shows the same list.
+  let shift = [];
   const money = (value, currency) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(value);
   const cell = (tr, text, className) => {
     const td = tr.appendChild(document.createElement('td'));
@@ -297,26 +298,32 @@ const MOTO_SCRIPT = `
       cell(tr, shift.filter((p) => p.kind === 'paid' && p.currency === currency).length + ' paid');
     }
   };
-  // The call being taken: what the checkout reported ready to charge, and the reference keyed in.
-  let current = { amount: null, currency: CURRENCY };
-  checkout.addEventListener('gateway-ready', (e) => {
-    current = { amount: e.detail.amount, currency: e.detail.currency || CURRENCY };
-  });
-  const record = (detail, kind, result, reason) => {
-    shift.unshift({
-      at: new Date(),
-      orderId: detail.orderId,
-      reference: reference.value || detail.orderId.slice(0, 8),
-      amount: detail.amount ?? current.amount,
-      currency: detail.currency ?? current.currency,
-      kind,
-      result,
-      reason,
-    });
-    render();
-  };
-  checkout.addEventListener('gateway-success', (e) => record(e.detail, 'paid', e.detail.status === 'hold' ? 'Authorized' : 'Paid'));
-  checkout.addEventListener('gateway-decline', (e) => record(e.detail, 'declined', 'Declined', e.detail.reason));
+  const KIND = { paid: 'paid', hold: 'paid', rejected: 'declined' };
+  const RESULT = { paid: 'Paid', hold: 'Authorized', rejected: 'Declined', cancelled: 'Cancelled', refunded: 'Refunded', expired: 'Expired' };
+  const loadShift = () =>
+    fetch('/moto/shift', { cache: 'no-store' })
+      .then((r) => (r.status === 401 ? location.reload() : r.json()))
+      .then((body) => {
+        if (!body) return;
+        shift = body.results.map((e) => ({
+          at: new Date(e.at),
+          orderId: e.orderId,
+          reference: e.reference || e.number,
+          amount: e.amount,
+          currency: e.currency,
+          kind: KIND[e.status] || 'pending',
+          result: RESULT[e.status] || 'In progress',
+          reason: e.reason,
+        }));
+        render();
+      })
+      .catch(() => {});
+  loadShift();
+  checkout.addEventListener('gateway-success', loadShift);
+  checkout.addEventListener('gateway-decline', loadShift);
+  // Another tab of the same agent, or a webhook: the list follows without a reload.
+  if (window.EventSource) new EventSource('/orders/events').addEventListener('order', loadShift);
+  window.addEventListener('pageshow', (e) => { if (e.persisted) loadShift(); });
   // The next caller starts at the amount, with nothing of the last one left.
   checkout.addEventListener('gateway-new-payment', (e) => {
     e.preventDefault();

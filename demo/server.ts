@@ -1,23 +1,40 @@
 // `npm run demo`: the sandbox gateway, the demo shop's server and its pages, on loopback.
-// Set GATEWAY_URL and GATEWAY_SECRET_KEY to run the shop against another gateway instead, and
-// REDIS_URL to keep the shop's idempotency keys and webhook de-duplication in that Redis (then run
-// several shops side by side, with the same CHECKOUT_STATUS_SECRET).
+// Ports from DEMO_PORT (5173), DEMO_FIELDS_PORT (5174) and SANDBOX_PORT (8406); the phone-order
+// agent's password from DEMO_AGENT_PASSWORD. Set GATEWAY_URL and GATEWAY_SECRET_KEY to run the shop
+// against another gateway instead, and REDIS_URL to keep the shop's idempotency keys, webhook
+// de-duplication and the agents' shift lists in that Redis (then run several shops side by side,
+// with the same CHECKOUT_STATUS_SECRET).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index.ts';
-import { type DemoMerchantOptions, startDemoMerchant } from './merchant.ts';
+import { AGENT_USER, type DemoMerchantOptions, PortInUseError, startDemoMerchant } from './merchant.ts';
+import { redisShiftStore } from './moto/shift.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.DEMO_PORT ?? 5173);
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8406);
+const agentPassword = process.env.DEMO_AGENT_PASSWORD || 'demo-agent-password';
+
+/** A start-up failure a person can act on is one line, not a stack trace. */
+function giveUp(error: unknown): never {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof PortInUseError) console.error(error.message);
+  else if (code === 'EADDRINUSE')
+    console.error(
+      `The sandbox cannot listen on port ${sandboxPort} (SANDBOX_PORT): it is in use. Stop what runs there or choose another port.`,
+    );
+  else console.error(error);
+  process.exit(1);
+}
 
 const sandbox = process.env.GATEWAY_URL
   ? null
   : await startSandbox({
-      port: Number(process.env.SANDBOX_PORT ?? 8406),
+      port: sandboxPort,
       secretKey: process.env.SANDBOX_SECRET_KEY ?? 'sk_sandbox_test',
       // How long the "timeout" fault holds a payment; the end-to-end tests shorten it.
       faultTimeoutMs: Number(process.env.SANDBOX_FAULT_TIMEOUT_MS ?? 30_000),
-    });
+    }).catch(giveUp);
 const gatewayUrl = process.env.GATEWAY_URL ?? sandbox!.url;
 const secretKey = process.env.GATEWAY_SECRET_KEY ?? sandbox!.secretKey;
 
@@ -48,26 +65,40 @@ const options: DemoMerchantOptions = {
   distDir: join(root, 'dist'),
   appsDir: join(root, 'build', 'demo-apps'),
   sandboxUrl: sandbox?.url,
-  ...(redis ? { stores: redis.stores } : {}),
+  ...(redis ? { stores: redis.stores, shifts: redisShiftStore(redis.client) } : {}),
   ...(statusSecret ? { statusSecret } : {}),
+  agentPassword,
   fieldsPort: Number(process.env.DEMO_FIELDS_PORT ?? 5174),
 };
-const shop = await startDemoMerchant(options);
+const shop = await startDemoMerchant(options).catch(async (error: unknown) => {
+  await redis?.client.close();
+  await sandbox?.close();
+  giveUp(error);
+});
 
 console.log(`Demo shop        ${shop.url}/            (checkout through the script tag)
 React shop       ${shop.url}/app/        (React 19 app using gateway-checkout/react)
 Vue page         ${shop.url}/vue/        (Vue 3 page using <gateway-checkout>)
 Isolated fields  ${shop.url}/isolated/   (card fields in a frame from ${shop.fieldsUrl})
-Phone orders     ${shop.url}/moto/       (MOTO agent entry)
+Phone orders     ${shop.url}/moto/       (MOTO agent entry; sign in as ${AGENT_USER})
+Back office      ${shop.url}/orders/     (capture, refund, reverse, cancel; sign in as ${AGENT_USER})
+Agent sign-in    user ${AGENT_USER}, password ${agentPassword}${process.env.DEMO_AGENT_PASSWORD ? ' (DEMO_AGENT_PASSWORD)' : ' (set DEMO_AGENT_PASSWORD to change it)'}
 Gateway          ${gatewayUrl}/api/v0.6/${sandbox ? `  (sandbox, key ${secretKey})\nSandbox control  ${sandbox.url}/_sandbox/` : ''}
 Stores           ${redis ? `Redis at ${new URL(process.env.REDIS_URL!).host}` : 'in memory (set REDIS_URL for Redis)'}
 Pay with 4111 1111 1111 1111, any future expiry, any 3-digit code. Ctrl-C stops.`);
 
+// Ctrl-C or SIGTERM: stop taking requests, close everything, exit. A second signal exits at once.
+let stopping = false;
 const stop = async () => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  const force = setTimeout(() => process.exit(1), 5000);
+  force.unref();
   await shop.close();
   await redis?.client.close();
   await sandbox?.close();
   process.exit(0);
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+process.on('SIGHUP', stop);

@@ -8,6 +8,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/app/',
   plugins: [react()],
+  // The frameworks build in development mode (their checks run), but Lit in production mode, as a
+  // shop ships it: without this, NODE_ENV=development picks Lit's "development" export, which warns
+  // on every page and is slower.
+  resolve: { conditions: ['module', 'browser', 'production'] },
   build: {
     outDir: fileURLToPath(new URL('../../build/demo-apps/app', import.meta.url)),
     emptyOutDir: true,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type CheckoutConfig,
@@ -6,7 +5,8 @@ import {
   type GatewayClient,
   toNodeHandler,
 } from '../../src/server/index.ts';
-import { CartStore, type ShopVisit } from './cart-store.ts';
+import { BodyTooLarge, readJson } from '../http/body.ts';
+import { type ShopVisit, VisitStore } from './cart-store.ts';
 import { CATALOG, CURRENCY, cartUpdateSchema, orderProducts, priceCart } from './catalog.ts';
 import { serveApp } from './static.ts';
 
@@ -28,7 +28,14 @@ export interface ShopRoutesOptions {
   merchantName: string;
   /** The built apps: <appsDir>/app and <appsDir>/vue. */
   appsDir: string;
+  /** The visits (carts and their orders), shared with the shop's other pages. */
+  visits: VisitStore;
+  /** The shop's own order numbers: unique, never from the browser. */
+  orderNumber: () => string;
 }
+
+/** A cart update is a few dozen bytes. */
+const CART_BODY_LIMIT = 4 * 1024;
 
 const json = (status: number, body: unknown, cookie?: string) =>
   new Response(JSON.stringify(body), {
@@ -44,7 +51,7 @@ const fail = (status: number, type: string, message: string, fields?: unknown) =
 
 export function createShopRoutes(options: ShopRoutesOptions) {
   const { gateway } = options;
-  const carts = new CartStore();
+  const carts = options.visits;
   const pricedOf = (visit: ShopVisit) => priceCart(visit.lines, visit.version);
 
   const checkout = createCheckoutHandler({
@@ -60,7 +67,7 @@ export function createShopRoutes(options: ShopRoutesOptions) {
       collect_email: true,
     }),
     buildOrder: ({ request }) => ({
-      number: `BP-${randomUUID().slice(0, 8).toUpperCase()}`,
+      number: options.orderNumber(),
       products: orderProducts(pricedOf(carts.visitOf(request).visit)),
     }),
   });
@@ -74,7 +81,14 @@ export function createShopRoutes(options: ShopRoutesOptions) {
     if (path === '/shop/cart') {
       const { visit, cookie } = carts.visitOf(request);
       if (request.method === 'PUT') {
-        const parsed = cartUpdateSchema.safeParse(await request.json().catch(() => null));
+        let body: unknown;
+        try {
+          body = await readJson(request, CART_BODY_LIMIT);
+        } catch (error) {
+          if (error instanceof BodyTooLarge) return fail(413, 'body_too_large', error.message);
+          throw error;
+        }
+        const parsed = cartUpdateSchema.safeParse(body ?? null);
         if (!parsed.success) {
           const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
           return fail(
@@ -102,7 +116,8 @@ export function createShopRoutes(options: ShopRoutesOptions) {
       const response = await checkout(request);
       if (request.method === 'POST' && response.ok) {
         const session = (await response.clone().json()) as { order_id: string };
-        visit.orders.add(session.order_id);
+        const order = await gateway.orders.get(session.order_id);
+        VisitStore.addOrder(visit, order.id, order.number ?? '');
       }
       return response;
     }

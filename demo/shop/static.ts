@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { pagePolicy } from '../http/headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -12,8 +13,15 @@ const TYPES: Record<string, string> = {
 
 // As the shop's own pages: scripts and styles from this origin only; payments and the 3-D Secure
 // frame go to the gateway (any loopback port here, the gateway's domain in production).
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*; img-src 'self' data:";
+const CSP = pagePolicy([
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self' http://127.0.0.1:*",
+  'frame-src http://127.0.0.1:*',
+  "img-src 'self' data:",
+  "form-action 'self'",
+]);
 
 /**
  * Serves a built single-page app: its files under /<app>/assets/, and its index.html for every

@@ -8,6 +8,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/vue/',
   plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('gateway-') } } })],
+  // The frameworks build in development mode (their checks run), but Lit in production mode, as a
+  // shop ships it: without this, NODE_ENV=development picks Lit's "development" export, which warns
+  // on every page and is slower.
+  resolve: { conditions: ['module', 'browser', 'production'] },
   build: {
     outDir: fileURLToPath(new URL('../../build/demo-apps/vue', import.meta.url)),
     emptyOutDir: true,

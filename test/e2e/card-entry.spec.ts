@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
 
 // Card entry as people type it on the demo pages: a four-digit year, and the focus moving on.
 
@@ -30,7 +31,7 @@ test('after the number completes, a habitual Tab does not skip the expiry date',
 });
 
 test('on the phone-order screen the focus stays until the agent tabs on', async ({ page }) => {
-  await page.goto('/moto/');
+  await signIn(page, '/moto/');
   const checkout = page.locator('gateway-checkout');
   await checkout.getByLabel('Card number').pressSequentially('4111111111111111', { delay: 20 });
   await expect(checkout.getByLabel('Card number')).toBeFocused();

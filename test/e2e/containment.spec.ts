@@ -7,6 +7,7 @@ import {
   securityCodeSecret,
 } from '../support/containment.ts';
 import { E2E_SANDBOX } from '../support/ports.ts';
+import { signIn } from './support.ts';
 
 // Card data stays contained on every page and in every flow: the card number and security code
 // appear only in the body of the POST to the order's api_do_url. Nowhere else the page lets data
@@ -84,7 +85,7 @@ const PAGES: DemoPage[] = [
   {
     name: 'phone orders /moto/',
     open: async (page) => {
-      await page.goto('/moto/');
+      await signIn(page, '/moto/');
       await page.getByLabel('Amount (EUR)').fill('12.50');
       await page.keyboard.press('Tab');
     },

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gateway, newestOrder, payButton, recordEvents, setFault, statusLine } from './support.ts';
+import { gateway, newestOrder, payButton, recordEvents, setFault, signIn, statusLine } from './support.ts';
 
 // The call-centre agent's screen, used as an agent uses it: keyboard only, one caller after another.
 
@@ -51,7 +51,7 @@ async function takeCall(
 test('three callers in a row by keyboard alone, each with its own amount, all listed newest first', async ({
   page,
 }) => {
-  await page.goto('/moto/');
+  await signIn(page, '/moto/');
   const list = page.getByRole('table', { name: 'Taken this shift' });
   await expect(list.getByRole('row', { name: 'No payments yet' })).toBeVisible();
   await expect(payButton(page)).toHaveText('Pay');
@@ -66,7 +66,9 @@ test('three callers in a row by keyboard alone, each with its own amount, all li
     const done = page.locator('gateway-checkout').getByRole('button', { name: 'New payment' });
     await expect(done).toBeFocused();
     const order = await newestOrder();
-    expect(order?.number).toBe(call.reference);
+    // The caller's reference is on the order; its number stays the shop's own.
+    expect(order?.products?.[0]?.title).toBe(`Phone order ${call.reference}`);
+    expect(order?.number).toMatch(/^BP-/);
     expect(order?.total).toBe(Number(call.amount));
     expect(order?.is_moto).toBe(true);
     await expect(list.locator('tbody tr')).toHaveCount(i + 1);
@@ -110,7 +112,7 @@ test('three callers in a row by keyboard alone, each with its own amount, all li
 });
 
 test('no amount typed: nothing is sent, the agent is told at the Amount field', async ({ page }) => {
-  await page.goto('/moto/');
+  await signIn(page, '/moto/');
   const before = (await newestOrder())?.id;
   const sent: string[] = [];
   page.on('request', (r) => {
@@ -150,6 +152,7 @@ test('no amount typed: nothing is sent, the agent is told at the Amount field', 
 });
 
 test('the merchant server refuses a phone order without an amount', async ({ page }) => {
+  await signIn(page, '/moto/');
   const res = await page.request.post('/checkout/session?moto=1', {
     headers: { 'content-type': 'application/json' },
     data: { idempotency_key: 'moto-without-amount-0001', email: 'caller@example.com' },

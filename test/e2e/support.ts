@@ -116,3 +116,19 @@ export async function frameAndListen(
   );
   return () => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages);
 }
+
+/** The demo's phone-order agent, as README and DESIGN.md name it. */
+export const AGENT = { user: 'agent', password: process.env.DEMO_AGENT_PASSWORD || 'demo-agent-password' };
+
+/**
+ * Signs in as a person does: the staff page leads to the sign-in form, which leads back to it.
+ * Returns once the page asked for is shown.
+ */
+export async function signIn(page: Page, path: '/moto/' | '/orders/' = '/orders/'): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/signin\?next=/);
+  await page.getByLabel('User name').fill(AGENT.user);
+  await page.getByLabel('Password').fill(AGENT.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+}
