@@ -202,6 +202,11 @@ test('Vue page: v-on events, a decline, then 3-D Secure', async ({ page }) => {
   await approveChallenge(page);
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
   await expect(page.getByText(/€32\.25 paid with the card ending 3220/)).toBeVisible();
+  // The thank-you page has its own address: a reload keeps it.
+  await expect(page).toHaveURL(/\/vue\/thank-you\/[\w-]+$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText(/€32\.25 paid with the card ending 3220/)).toBeVisible();
 
   const orders = await ordersSince(before);
   expect(orders.map((o) => o.status)).toEqual(['paid', 'rejected']);
@@ -222,4 +227,14 @@ test('Vue page: the fields lock while a payment is under way and unlock when it 
   await expect(payButton(page)).toHaveText(/Pay €32\.25/);
   await lockedWhilePaying(page);
   expect(errors).toEqual([]);
+});
+
+test('the React and Vue apps load Lit in production mode, as a shop ships them', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  for (const path of ['/app/checkout', '/vue/']) {
+    await page.goto(path);
+    await expect(payButton(page)).toBeVisible();
+  }
+  expect(messages.filter((m) => /Lit is in dev mode/.test(m))).toEqual([]);
 });
