@@ -26,6 +26,8 @@ export const clientSchema = z.looseObject({
 });
 
 export const productSchema = z.looseObject({
+  // A product of the catalogue (/products/) this line sells; its tax applies when the line has none.
+  id: z.string().optional(),
   title: z.string().min(1, { error: 'must not be empty' }),
   price: amount(),
   quantity: z.number().positive({ error: 'must be above 0' }).optional(),

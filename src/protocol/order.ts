@@ -149,8 +149,14 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.looseObject({ next: z.string().nullish(), previous: z.string().nullish(), results: z.array(item) });
 export type Page<T> = { next?: string | null; previous?: string | null; results: T[] };
 
-/** The client resource of POST /clients/. */
-export const clientResourceSchema = z.looseObject({ id: z.string(), email: z.string().nullish() });
+/** The client resource of POST /clients/ and GET /clients/{id}/. */
+export const clientResourceSchema = z.looseObject({
+  id: z.string(),
+  email: z.string().nullish(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  phone: z.string().nullish(),
+});
 export type ClientResource = z.infer<typeof clientResourceSchema>;
 
 /** The tax resource of POST /taxes/. */
@@ -161,6 +167,18 @@ export const taxSchema = z.looseObject({
   percent: z.coerce.number(),
 });
 export type Tax = z.infer<typeof taxSchema>;
+
+/** The product resource of /products/: a catalogue entry, with its tax's percent when it has one. */
+export const productResourceSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  price: z.coerce.number(),
+  description: z.string().nullish(),
+  currency: z.string().nullish(),
+  tax: z.string().nullish(),
+  tax_percent: decimal,
+});
+export type ProductResource = z.infer<typeof productResourceSchema>;
 
 /** The reason a declined order gives: its newest transaction error, else its status. */
 export const declineReason = (order: Order): string | undefined => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { incompatibilities } from './compatibility.ts';
 import { type FieldIssue, fieldIssues } from './errors.ts';
 import { type OrderRequest, orderRequestSchema } from './order-request.ts';
-import { amount, countryCode, toMinor } from './primitives.ts';
+import { amount, countryCode, currencyCode, toMinor } from './primitives.ts';
 
 /** What only the merchant knows, and the spec's rules depend on. */
 export interface OrderRuleOptions {
@@ -139,6 +139,17 @@ export const clientCreateSchema = z.looseObject({
   state: z.string().optional(),
   city: z.string().optional(),
 });
+/**
+ * POST /products/ and PUT /products/{id}/ (PATCH: any part of it). The spec applies a tax "through
+ * the tax field when creating or updating a product": `tax` is a tax id from POST /taxes/.
+ */
+export const productCreateSchema = z.looseObject({
+  title: z.string().trim().min(1, { error: 'must not be empty' }),
+  price: amount(),
+  description: z.string().optional(),
+  currency: currencyCode.optional(),
+  tax: z.string().nullish(),
+});
 /** POST /taxes/ */
 export const taxCreateSchema = z.looseObject({
   name: z.string().trim().min(1, { error: 'must not be empty' }),
@@ -149,6 +160,7 @@ export type CaptureRequest = z.infer<typeof captureRequestSchema>;
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 export type ClientCreate = z.infer<typeof clientCreateSchema>;
 export type TaxCreate = z.infer<typeof taxCreateSchema>;
+export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** A capture total must lie between 0.01 and the held amount. */
 export const captureRules = (heldTotal: number) =>

@@ -2,6 +2,7 @@
 import type { Clock } from './clock.ts';
 import { OrderBook } from './orders.ts';
 import { Payments } from './payments.ts';
+import { Products } from './products.ts';
 import { Clients, Taxes } from './resources.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
@@ -16,6 +17,7 @@ export interface GatewayOptions {
 export class Gateway {
   readonly clients: Clients;
   readonly taxes = new Taxes();
+  readonly products: Products;
   readonly orders: OrderBook;
   readonly payments: Payments;
   readonly hooks: WebhookDispatcher;
@@ -25,7 +27,13 @@ export class Gateway {
     this.clock = opts.clock;
     this.hooks = opts.hooks;
     this.clients = new Clients(opts.clock);
-    this.orders = new OrderBook({ ...opts, clients: this.clients, taxes: this.taxes });
+    this.products = new Products(opts.clock, this.taxes);
+    this.orders = new OrderBook({
+      ...opts,
+      clients: this.clients,
+      taxes: this.taxes,
+      products: this.products,
+    });
     this.payments = new Payments({ ...opts, orders: this.orders, clients: this.clients });
   }
 }

@@ -31,7 +31,7 @@ const BASE_HEADERS = {
 };
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
-  new Response(JSON.stringify(body), {
+  new Response(status === 204 ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...BASE_HEADERS, ...headers },
   });
@@ -131,20 +131,26 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * prototype key anywhere (named by its path).
  */
 export async function readJson(request: Request): Promise<unknown> {
+  return (await readJsonBody(request)).value;
+}
+
+/** readJson, with the body's text as sent (for an idempotency key's fingerprint). */
+export async function readJsonBody(request: Request): Promise<{ text: string; value: unknown }> {
   const bytes = await readBytes(request);
+  let text: string;
   let value: unknown;
   try {
     // Bytes that are not UTF-8 make no JSON (DRF's JSONParser answers a parse error), even where
     // a lenient decoder would turn them into a key that is then ignored.
-    const raw = strictUtf8.decode(bytes);
-    if (!raw.trim()) return undefined;
-    value = JSON.parse(raw);
+    text = strictUtf8.decode(bytes);
+    if (!text.trim()) return { text, value: undefined };
+    value = JSON.parse(text);
   } catch {
     throw new Refusal(failure(400, 'The body is not valid JSON', 'parse_error'));
   }
   const problem = shapeProblem(value);
   if (problem) throw new Refusal(problem);
-  return value;
+  return { text, value };
 }
 
 /** The guard every server here puts on a JSON body, answered the gateway's way. */

@@ -1,5 +1,6 @@
 /** Orders: creation, reading, and what the merchant does afterwards (capture, refund, reverse). */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import {
   captureRequestSchema,
   captureRules,
@@ -15,12 +16,14 @@ import {
 import { type Clock, unix, utcDay } from './clock.ts';
 import { parseRequest } from './drf.ts';
 import { orderJson } from './order-json.ts';
+import type { Products } from './products.ts';
 import type { Line, OrderRecord } from './records.ts';
 import type { Clients, Taxes } from './resources.ts';
-import { type ApiResult, invalid, notFound, ok, refuse } from './results.ts';
+import { type ApiResult, invalid, noContent, notFound, ok, refuse } from './results.ts';
 import {
   type Action,
   allowedFrom,
+  DELETABLE,
   HOLD_DAYS,
   REFUND_YEARS,
   type SandboxStatus,
@@ -34,6 +37,7 @@ export interface OrderBookOptions {
   hooks: WebhookDispatcher;
   clients: Clients;
   taxes: Taxes;
+  products: Products;
   /** The sandbox's own origin (http://127.0.0.1:PORT), known once it listens. */
   origin: () => string;
 }
@@ -43,6 +47,8 @@ const DAY_MS = 86_400_000;
 const MAX_IGNORED_KEPT = 50;
 /** Capture takes no body, or a body without `total`, as the whole hold (public clients send none). */
 const wholeHoldCapture = captureRequestSchema.partial();
+/** A request whose body the gateway reads nothing from (cancel): every key is ignored. */
+const nothingDeclared = z.looseObject({});
 
 /** An unguessable token for the addresses that need no key (api_do_url, challenges). */
 export const secretToken = () => randomBytes(24).toString('base64url');
@@ -74,7 +80,10 @@ export class OrderBook {
       issues.push({ path: 'client.original_client', message: 'is not a known client id', code: 'invalid' });
     }
     const lines: Line[] = [];
-    (req.products ?? []).forEach((product, i) => {
+    (req.products ?? []).forEach((given, i) => {
+      // A line naming a catalogue product takes that product's tax when it brings none of its own.
+      const catalogueTax = given.tax == null ? this.opts.products.taxOf(given.id) : null;
+      const product = catalogueTax ? { ...given, tax: catalogueTax } : given;
       const taxPercent = this.opts.taxes.percentOf(product.tax);
       if (taxPercent === undefined) {
         issues.push({ path: `products.${i}.tax`, message: 'is not a known tax id', code: 'invalid' });
@@ -250,6 +259,43 @@ export class OrderBook {
     order.refundedMinor += amount;
     this.move(order, amount === left ? 'refund' : 'partial_refund');
     return { ...ok(this.json(order)), ignored };
+  }
+
+  /** POST /orders/{id}/cancel/: an unpaid order is cancelled, a hold released and cancelled. */
+  cancel(id: string, body: unknown): ApiResult {
+    const found = this.target(id, 'cancel', 'Cancelling');
+    if ('refused' in found) return found.refused;
+    const { order } = found;
+    const parsed = parseRequest(nothingDeclared, body);
+    if (!parsed.ok) return parsed.result;
+    this.noteIgnored(order, 'POST /orders/{id}/cancel/', parsed.ignored);
+    if (order.status === 'hold') {
+      order.releasedMinor = order.totalMinor;
+      order.processingStatus = 'released';
+    }
+    this.move(order, 'cancel');
+    return { ...ok(this.json(order)), ignored: parsed.ignored };
+  }
+
+  /** DELETE /orders/{id}/: only an order no money was taken for (state table: DELETABLE). */
+  delete(id: string): ApiResult {
+    const order = this.get(id);
+    if (!order) return notFound('Order not found');
+    if (!DELETABLE.includes(order.status)) {
+      return refuse(
+        `Only an unpaid order can be deleted (${DELETABLE.join(', ')}); this order is ${order.status}`,
+        'invalid_status',
+      );
+    }
+    this.byId.delete(order.id);
+    this.byToken.delete(order.token);
+    return noContent();
+  }
+
+  /** Whether any order names this gateway client. */
+  hasOrdersOf(clientId: string): boolean {
+    for (const order of this.byId.values()) if (order.clientId === clientId) return true;
+    return false;
   }
 
   reverse(id: string, body: unknown): ApiResult {

@@ -9,7 +9,9 @@ import {
 } from '../protocol/index.ts';
 import { type Clock, unix } from './clock.ts';
 import { parseRequest } from './drf.ts';
-import { type ApiResult, ok, refuse } from './results.ts';
+import { type ApiResult, noContent, notFound, ok, refuse } from './results.ts';
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 interface ClientRecord {
   id: string;
@@ -41,12 +43,33 @@ export class Clients {
     return { ...ok(this.json(this.add(checked.value))), ignored: checked.ignored };
   }
 
-  list(filterEmail: string | null): unknown[] {
-    const wanted = filterEmail?.toLowerCase();
+  /**
+   * Newest first. `filter_email` matches the whole address, case-insensitively; `filter_phone` the
+   * digits of the phone, whatever separates them.
+   */
+  list(filters: { email: string | null; phone: string | null }): unknown[] {
+    const email = filters.email?.toLowerCase();
+    const phone = filters.phone === null ? undefined : digitsOf(filters.phone);
     return [...this.byId.values()]
-      .filter((c) => wanted === undefined || c.data.email.toLowerCase() === wanted)
+      .filter((c) => email === undefined || c.data.email.toLowerCase() === email)
+      .filter(
+        (c) => phone === undefined || (typeof c.data.phone === 'string' && digitsOf(c.data.phone) === phone),
+      )
       .sort((a, b) => b.seq - a.seq)
       .map((c) => this.json(c));
+  }
+
+  get(id: string): unknown {
+    const client = this.byId.get(id);
+    return client && this.json(client);
+  }
+
+  /** DELETE /clients/{id}/: only a client no order names (`inUse`), as the gateway keeps its history. */
+  delete(id: string, inUse: boolean): ApiResult {
+    if (!this.byId.has(id)) return notFound('Client not found');
+    if (inUse) return refuse('A client with orders cannot be deleted', 'client_has_orders');
+    this.byId.delete(id);
+    return noContent();
   }
 
   private add(data: ClientRecord['data']): ClientRecord {
@@ -94,6 +117,14 @@ export class Taxes {
     }
     return undefined;
   }
+}
+
+/** DELETE /webhooks/{id}/: no more deliveries to it; those made stay in the log. */
+export function deleteWebhookSubscription(subscriptions: WebhookSubscription[], id: string): ApiResult {
+  const at = subscriptions.findIndex((sub) => sub.id === id);
+  if (at < 0) return notFound('Webhook subscription not found');
+  subscriptions.splice(at, 1);
+  return noContent();
 }
 
 /** POST /webhooks/: the subscriptions live with the dispatcher that delivers to them. */

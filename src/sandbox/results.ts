@@ -13,6 +13,9 @@ export interface ApiResult {
 
 export const ok = (body: unknown, status = 200): ApiResult => ({ status, body });
 
+/** 204: what a DRF destroy answers. */
+export const noContent = (): ApiResult => ({ status: 204, body: null });
+
 export const invalid = (issues: FieldIssue[]): ApiResult => ({ status: 400, body: errorBody(issues) });
 
 export const refuse = (message: string, code: string, path = ''): ApiResult =>

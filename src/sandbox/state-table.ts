@@ -62,6 +62,25 @@
  *   in transaction_details.avs_result; enable_avs is true when AVS ran or the merchant enables it.
  * - A webhook subscription needs all_events true or at least one event.
  *
+ * Endpoints public clients call beyond the spec (spec/gateway-facts.md)
+ * - POST /orders/{id}/cancel/: issued → cancelled; hold → cancelled with the hold released
+ *   (amount_released); both emit order.canceled. Any other status is refused (400 naming the
+ *   allowed statuses). A body is ignored (and reported).
+ * - DELETE /orders/{id}/: only an unpaid order (DELETABLE: issued, rejected, cancelled, expired);
+ *   204, no webhook (the gateway documents no deletion event); then 404 for that id.
+ * - DELETE /clients/{id}/: only a client no order names (client.original_client or a saved card);
+ *   204. GET /clients/?filter_phone= compares the digits of the phone only ("+371 2000-0000"
+ *   matches "37120000000").
+ * - Products (/products/): create, list, read, PUT (whole), PATCH (partial); a `tax` id gives the
+ *   product its tax's percent (`tax_percent`). An order line whose `id` names a product and that
+ *   carries no tax of its own takes the product's tax.
+ * - DELETE /webhooks/{id}/: 204; deliveries already made stay in the log.
+ * - Idempotency-Key on any API POST: the same key with the same method, path and body answers the
+ *   first answer again (status, body, headers) and does nothing twice, also after a lost answer
+ *   (reset, timeout fault); the same key with another request is a 409. Keys are kept 24 hours of
+ *   the sandbox clock, at most 10,000.
+ * - Success answers of DELETE are 204 with no body, as a DRF destroy answers.
+ *
  * Webhooks and faults
  * - Deliveries are independent POSTs (no ordering guarantee between events), retried on non-2xx
  *   and network errors: 5 attempts, 1 s then x4 backoff, 10 s per attempt by default.
@@ -96,6 +115,7 @@ export const ACTIONS = [
   'refund',
   'partial_refund',
   'refund_declined',
+  'cancel',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -121,7 +141,15 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'paid', action: 'refund', to: 'refunded', event: 'order.invoice_refunded' },
   { from: 'paid', action: 'refund_declined', to: 'paid', event: 'order.refund_failure' },
   { from: 'paid', action: 'reverse', to: 'refunded', event: 'order.invoice_reversal' },
+  { from: 'issued', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
+  { from: 'hold', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
 ];
+
+/**
+ * Statuses in which DELETE /orders/{id}/ removes an order: no money was taken and none is held or
+ * moving. An order in progress, held, paid or refunded stays on record.
+ */
+export const DELETABLE: readonly SandboxStatus[] = ['issued', 'rejected', 'cancelled', 'expired'];
 
 export const transitionFor = (from: SandboxStatus | null, action: Action): Transition | undefined =>
   TRANSITIONS.find((t) => t.from === from && t.action === action);

@@ -3,8 +3,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { API_PREFIX } from '../../protocol/index.ts';
 import { type Faults, failEarly } from '../faults.ts';
 import type { Gateway } from '../gateway.ts';
-import { answer, type Exchange, readJson, type SurfaceHandler } from '../http.ts';
-import { createWebhookSubscription } from '../resources.ts';
+import { answer, type Exchange, readJsonBody, type SurfaceHandler } from '../http.ts';
+import { IDEMPOTENCY_HEADER, IdempotencyKeys } from '../idempotency.ts';
+import { createWebhookSubscription, deleteWebhookSubscription } from '../resources.ts';
 import { type ApiResult, failure, methodNotAllowed, notFound, ok } from '../results.ts';
 
 function keyMatches(header: string | null, key: string): boolean {
@@ -34,48 +35,100 @@ function paginate(url: URL, items: readonly unknown[]): ApiResult {
   });
 }
 
+/** Methods that carry a body the API reads; a GET's or DELETE's body is ignored, as the gateway's. */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** What POST /orders/{id}/<action>/ does. */
+const ORDER_ACTIONS = ['capture', 'refund', 'reverse', 'cancel'] as const;
+
+/** One resource path's answer to each method it takes; anything else is a 405. */
+type Methods = Partial<Record<string, () => ApiResult>>;
+
+const dispatch = (method: string, methods: Methods): ApiResult => {
+  const handle = methods[method];
+  return handle ? handle() : methodNotAllowed(method);
+};
+
 export function apiHandler(gateway: Gateway, faults: Faults, secretKey: string): SurfaceHandler {
-  const { orders, clients, taxes, hooks } = gateway;
+  const { orders, clients, taxes, hooks, products } = gateway;
+  const idempotency = new IdempotencyKeys(gateway.clock);
 
   function route(parts: string[], method: string, body: unknown, url: URL): ApiResult {
     const [resource, id, action, ...more] = parts;
     if (more.length) return notFound();
     if (resource === 'orders') {
       if (!id) {
-        if (method === 'POST') return orders.create(body);
-        if (method === 'GET')
-          return paginate(
-            url,
-            orders.list().map((o) => orders.json(o)),
-          );
-        return methodNotAllowed(method);
+        return dispatch(method, {
+          POST: () => orders.create(body),
+          GET: () =>
+            paginate(
+              url,
+              orders.list().map((o) => orders.json(o)),
+            ),
+        });
       }
       if (!action) {
-        if (method !== 'GET') return methodNotAllowed(method);
-        const order = orders.get(id);
-        return order ? ok(orders.json(order)) : notFound('Order not found');
+        return dispatch(method, {
+          GET: () => {
+            const order = orders.get(id);
+            return order ? ok(orders.json(order)) : notFound('Order not found');
+          },
+          DELETE: () => orders.delete(id),
+        });
       }
-      if (method !== 'POST') return methodNotAllowed(method);
-      if (action === 'capture') return orders.capture(id, body);
-      if (action === 'refund') return orders.refund(id, body);
-      if (action === 'reverse') return orders.reverse(id, body);
-      return notFound();
+      const act = ORDER_ACTIONS.find((name) => name === action);
+      if (!act) return notFound();
+      return dispatch(method, { POST: () => orders[act](id, body) });
     }
-    if (id) return notFound();
+    if (action) return notFound();
     if (resource === 'clients') {
-      if (method === 'POST') return clients.create(body);
-      if (method === 'GET') return paginate(url, clients.list(url.searchParams.get('filter_email')));
-      return methodNotAllowed(method);
+      if (id) {
+        return dispatch(method, {
+          GET: () => {
+            const client = clients.get(id);
+            return client ? ok(client) : notFound('Client not found');
+          },
+          DELETE: () => clients.delete(id, orders.hasOrdersOf(id)),
+        });
+      }
+      return dispatch(method, {
+        POST: () => clients.create(body),
+        GET: () =>
+          paginate(
+            url,
+            clients.list({
+              email: url.searchParams.get('filter_email'),
+              phone: url.searchParams.get('filter_phone'),
+            }),
+          ),
+      });
     }
+    if (resource === 'products') {
+      if (id) {
+        return dispatch(method, {
+          GET: () => {
+            const product = products.get(id);
+            return product ? ok(product) : notFound('Product not found');
+          },
+          PUT: () => products.update(id, body, false),
+          PATCH: () => products.update(id, body, true),
+        });
+      }
+      return dispatch(method, {
+        POST: () => products.create(body),
+        GET: () => paginate(url, products.list()),
+      });
+    }
+    if (id && resource !== 'webhooks') return notFound();
     if (resource === 'taxes') {
-      if (method === 'POST') return taxes.create(body);
-      if (method === 'GET') return paginate(url, taxes.list());
-      return methodNotAllowed(method);
+      return dispatch(method, { POST: () => taxes.create(body), GET: () => paginate(url, taxes.list()) });
     }
     if (resource === 'webhooks') {
-      if (method === 'POST') return createWebhookSubscription(hooks.subscriptions, body);
-      if (method === 'GET') return paginate(url, hooks.subscriptions);
-      return methodNotAllowed(method);
+      if (id) return dispatch(method, { DELETE: () => deleteWebhookSubscription(hooks.subscriptions, id) });
+      return dispatch(method, {
+        POST: () => createWebhookSubscription(hooks.subscriptions, body),
+        GET: () => paginate(url, hooks.subscriptions),
+      });
     }
     return notFound();
   }
@@ -86,11 +139,22 @@ export function apiHandler(gateway: Gateway, faults: Faults, secretKey: string):
     }
     const parts = url.pathname.slice(API_PREFIX.length).split('/').filter(Boolean);
     const method = request.method;
-    const body = method === 'POST' ? await readJson(request) : undefined;
+    const { text, value: body } = WITH_BODY.has(method)
+      ? await readJsonBody(request)
+      : { text: '', value: undefined };
+    const label = `${method} ${API_PREFIX}/${parts.join('/')}/`;
+
+    const key = method === 'POST' ? request.headers.get(IDEMPOTENCY_HEADER) : null;
+    const seen = key === null ? null : idempotency.check(key, label, text);
+    if (seen && seen.kind !== 'fresh')
+      return answer(seen.result, seen.kind === 'replay' ? { 'Idempotent-Replayed': 'true' } : {});
+
     const creating = method === 'POST' && parts.length === 1 && parts[0] === 'orders';
     const fault = creating ? faults.take('orders') : 'none';
     if (fault === 'http_500' || fault === 'malformed_json') return failEarly(fault, {});
     const result = route(parts, method, body, url);
+    // Kept before the answer is sent: an answer lost to a fault is answered again on a retry.
+    if (key !== null && seen?.kind === 'fresh') idempotency.remember(key, seen.fingerprint, label, result);
     if (fault === 'none') return answer(result);
     return loseAnswer(fault);
   };
