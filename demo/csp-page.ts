@@ -11,38 +11,55 @@ export interface CspPage {
   readonly policy: string;
 }
 
-/** The Trusted Types policies the bundle creates (lit-html's, for its templates). */
-export const TRUSTED_TYPES_POLICIES = ['lit-html'];
+/**
+ * The Trusted Types policies the bundle creates: lit-html's, for its templates, and its own, which
+ * admits nothing but its sibling files (other languages, the isolated fields' parent side).
+ */
+export const TRUSTED_TYPES_POLICIES = ['lit-html', 'gateway-checkout'];
+
+/** A CDN folder the page may load the bundle from: only on loopback, where the tests serve dist/. */
+const LOOPBACK_FOLDER = /^(http:\/\/127\.0\.0\.1:\d{1,5})(\/[\w@.\-/]*)?$/;
 
 export function renderCspPage(options: {
   integrity: string;
   gatewayOrigin: string;
   /** With a nonce: `script-src 'nonce-…'` instead of `'self'`, and the bundle's Trusted Types names listed. */
   nonce?: string;
+  /** The page's language (`lang` of the page); English by default. */
+  language?: string;
+  /** Isolated card fields from this origin. */
+  fieldsOrigin?: string;
+  /** The folder of dist/ on a CDN (another origin) to load the bundle from; only on loopback here. */
+  cdn?: string;
 }): CspPage {
-  const { integrity, gatewayOrigin, nonce } = options;
+  const { integrity, gatewayOrigin, nonce, fieldsOrigin } = options;
+  const language = /^[a-z]{2}(-[A-Z]{2})?$/.test(options.language ?? '') ? options.language! : 'en';
+  const cdn = LOOPBACK_FOLDER.exec(options.cdn ?? '');
+  const src = cdn
+    ? `${cdn[0].replace(/\/$/, '')}/gateway-checkout.iife.js`
+    : '/assets/gateway-checkout.iife.js';
   const policy = [
     "default-src 'self'",
-    nonce ? `script-src 'nonce-${nonce}'` : "script-src 'self'",
+    nonce ? `script-src 'nonce-${nonce}'` : `script-src 'self'${cdn ? ` ${cdn[1]}` : ''}`,
     "style-src 'self'",
     `connect-src 'self' ${gatewayOrigin}`,
-    `frame-src ${gatewayOrigin}`,
+    `frame-src ${gatewayOrigin}${fieldsOrigin ? ` ${fieldsOrigin}` : ''}`,
     "require-trusted-types-for 'script'",
     "frame-ancestors 'self'",
     ...(nonce ? [`trusted-types ${TRUSTED_TYPES_POLICIES.join(' ')}`] : []),
   ].join('; ');
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout under a strict CSP · ${MERCHANT_NAME}</title>
-<script src="/assets/gateway-checkout.iife.js" integrity="${integrity}" crossorigin="anonymous"${nonce ? ` nonce="${nonce}"` : ''} defer></script>
+<script src="${src}" integrity="${integrity}" crossorigin="anonymous"${nonce ? ` nonce="${nonce}"` : ''} defer></script>
 </head>
 <body>
 <main>
 <h1>Checkout under a strict Content-Security-Policy</h1>
-<gateway-checkout session-url="/checkout/session?scenario=one-step"></gateway-checkout>
+<gateway-checkout session-url="/checkout/session?scenario=one-step"${fieldsOrigin ? ` fields-origin="${fieldsOrigin}"` : ''}></gateway-checkout>
 </main>
 </body>
 </html>`;

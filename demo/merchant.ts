@@ -198,12 +198,15 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
       if (agent instanceof Response) return writeResponse(agent, res);
       return sendJson(res, 200, { results: events });
     }
-    if (
-      url.pathname === '/assets/gateway-checkout.iife.js' ||
-      url.pathname === '/assets/gateway-checkout.iife.js.map'
-    ) {
-      const file = await readFile(join(options.distDir, url.pathname.slice('/assets/'.length)));
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    // The script-tag bundle and its siblings (languages, the isolated fields' parent side).
+    const asset = /^\/assets\/(gateway-checkout\.[\w-]+(?:\.[\w-]+)?\.js(\.map)?)$/.exec(url.pathname);
+    if (asset) {
+      const file = await readFile(join(options.distDir, asset[1]!)).catch(() => null);
+      if (!file) return sendText(res, 404, 'Not found');
+      res.writeHead(200, {
+        'content-type': asset[2] ? 'application/json' : 'text/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+      });
       return void res.end(file);
     }
     if (url.pathname === '/return') {
@@ -218,6 +221,9 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         integrity: await integrity(),
         gatewayOrigin: new URL(options.gatewayUrl).origin,
         nonce: url.searchParams.has('nonce') ? randomBytes(16).toString('base64') : undefined,
+        language: url.searchParams.get('lang') ?? undefined,
+        fieldsOrigin: url.searchParams.has('isolated') ? fieldsUrl : undefined,
+        cdn: url.searchParams.get('cdn') ?? undefined,
       });
       return sendHtml(res, html, pagePolicy(policy.split('; ')));
     }

@@ -1,6 +1,10 @@
 // Builds every output of the package into dist/:
-//   dist/gateway-checkout.iife.js   the script-tag bundle (self-contained, registers every element)
+//   dist/gateway-checkout.iife.js   the script-tag bundle (registers every element; alone, a complete
+//                                   English checkout with the card fields in the page)
 //   dist/gateway-checkout.iife.js.integrity  its Subresource Integrity hash (sha384)
+//   dist/gateway-checkout.<part>.<hash>.js   its siblings: the other languages and the isolated
+//                                   fields' parent side, loaded on demand, checked against hashes
+//                                   built into the bundle (scripts/siblings.mjs)
 //   dist/esm/                       the ES module build of the browser entries (dependencies external)
 //   dist/fields/index.html          the isolated card fields: one page, its script inside
 //   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node
@@ -10,11 +14,12 @@
 // One script rather than several vite configs, so the outputs cannot drift apart.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { buildSiblings, checkSelfContained, siblingTable } from './siblings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -65,9 +70,18 @@ if (wants('manifest')) {
 }
 
 if (wants('iife')) {
-  await build({
+  mkdirSync(dist, { recursive: true });
+  for (const old of readdirSync(dist, { withFileTypes: true }))
+    if (
+      old.isFile() &&
+      /^gateway-checkout\..+\.js(\.map)?$/.test(old.name) &&
+      !old.name.startsWith('gateway-checkout.iife.')
+    )
+      rmSync(join(dist, old.name));
+  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss()] });
+  const output = await build({
     ...common,
-    plugins: [minifyLitCss()],
+    plugins: [minifyLitCss(), siblingTable(root, siblings)],
     build: {
       outDir: dist,
       emptyOutDir: false,
@@ -82,6 +96,10 @@ if (wants('iife')) {
       },
     },
   });
+  const chunk = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => o.output)
+    .find((o) => o.type === 'chunk');
+  checkSelfContained(root, siblings, Object.keys(chunk.modules));
   const bundle = readFileSync(join(dist, 'gateway-checkout.iife.js'));
   const integrity = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
   writeFileSync(join(dist, 'gateway-checkout.iife.js.integrity'), `${integrity}\n`);
@@ -103,7 +121,8 @@ if (wants('fields')) {
       sourcemap: false,
       // One script and no preload helper: the page's CSP allows its own script and nothing else.
       modulePreload: false,
-      rollupOptions: { output: { entryFileNames: 'assets/fields-[hash].js' } },
+      // Everything in that one script, the languages loaded on demand elsewhere included.
+      rollupOptions: { output: { entryFileNames: 'assets/fields-[hash].js', codeSplitting: false } },
       // The CSS-in-JS of Lit only: nothing to emit beside the script.
       cssCodeSplit: false,
     },
@@ -148,7 +167,13 @@ if (wants('esm')) {
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
-      rollupOptions: { external: isExternal, output: { chunkFileNames: 'elements-[hash].js' } },
+      rollupOptions: {
+        external: isExternal,
+        // The parts loaded on demand (see on-demand.ts) by name: `de-[hash].js`, `parent-bridge-...`.
+        output: {
+          chunkFileNames: (chunk) => (chunk.isDynamicEntry ? '[name]-[hash].js' : 'elements-[hash].js'),
+        },
+      },
     },
   });
 }

@@ -1,30 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
-import { orderOfLastResult, payButton, recordEvents, statusLine, typeCard } from './support.ts';
+import { expect, test } from '@playwright/test';
+import {
+  orderOfLastResult,
+  payButton,
+  recordEvents,
+  recordViolations,
+  statusLine,
+  typeCard,
+} from './support.ts';
 
 // The bundle under the strictest policy a merchant may send (demo/csp-page.ts): no inline script
 // or style, Trusted Types required, only the gateway as another origin. A payment completes, 3-D
 // Secure included, without a single violation.
-
-async function recordViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Trusted Type|TrustedHTML|TrustedScript/i.test(message.text()))
-      seen.push(`console: ${message.text()}`);
-  });
-  await page.exposeFunction('reportViolation', (text: string) => seen.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener(
-      'securitypolicyviolation',
-      (e) => {
-        (window as unknown as { reportViolation(t: string): void }).reportViolation(
-          `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
-        );
-      },
-      true,
-    );
-  });
-  return seen;
-}
 
 for (const variant of ["script-src 'self'", 'a nonce and the trusted-types names'] as const) {
   const path = variant.startsWith('a nonce') ? '/csp/?nonce' : '/csp/';

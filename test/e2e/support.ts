@@ -132,3 +132,25 @@ export async function signIn(page: Page, path: '/moto/' | '/orders/' = '/orders/
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
+
+/** Every Content-Security-Policy or Trusted Types violation the page reports, from its start. */
+export async function recordViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Trusted Type|TrustedHTML|TrustedScript/i.test(message.text()))
+      seen.push(`console: ${message.text()}`);
+  });
+  await page.exposeFunction('reportViolation', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        (window as unknown as { reportViolation(t: string): void }).reportViolation(
+          `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+        );
+      },
+      true,
+    );
+  });
+  return seen;
+}

@@ -177,6 +177,8 @@ describe('gateway-billing-address', () => {
       html`<div dir="rtl" lang="ru" style="background: #101114"><gateway-billing-address theme="dark" mode="full"></gateway-billing-address></div>`,
     );
     const el = wrap.querySelector('gateway-billing-address')!;
+    // Russian is loaded on demand: the element renders once its texts are here.
+    await el.updateComplete;
     expect(el.shadowRoot!.querySelector('label[for=address]')?.textContent).to.equal('Адрес');
     await expect(el).to.be.accessible();
   });

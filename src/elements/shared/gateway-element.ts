@@ -1,13 +1,20 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { type Catalog, catalogFor } from '../i18n/index.ts';
+import { type Catalog, catalogFor, loadCatalog } from '../i18n/index.ts';
 import { resolveLanguageTag } from './language.ts';
+
+/** How long a first render waits for the texts of its language before it shows English. */
+const FIRST_RENDER_WAIT_MS = 3000;
 
 /**
  * Base of every element: the colour scheme, and the language, which follows the page. The
  * language is the `language` property, else the nearest `lang` up the tree (crossing shadow roots),
  * else `fallbackLanguage`, else the browser's. A change of any `lang` on the way up re-renders the
  * element at once, so a page that switches language never shows a mix.
+ *
+ * A language whose texts are loaded on demand: the element keeps the language it shows until they
+ * are here, then every element switches in the same turn. The first render waits for them a short
+ * while (they were asked for when the bundle ran), so a page in German does not flash English.
  */
 export abstract class GatewayElement extends LitElement {
   /** Language of the texts (e.g. `de`, `en-GB`); unset follows the nearest `lang` of the page. */
@@ -16,7 +23,11 @@ export abstract class GatewayElement extends LitElement {
   /** Colour scheme: `light`, `dark`, or unset to follow the page (its `color-scheme`). */
   @property({ reflect: true }) theme?: 'light' | 'dark';
 
+  /** The language shown: its texts are here (or we have none for it, and it shows in English). */
   #tag = 'en';
+  /** The language resolved last, shown once its texts are here. */
+  #wanted = '';
+  #pending: Promise<void> | null = null;
   #observer: MutationObserver | null = null;
 
   /** The texts in the element's language. */
@@ -51,8 +62,42 @@ export abstract class GatewayElement extends LitElement {
     this.#resolve();
   }
 
+  protected override async scheduleUpdate(): Promise<void> {
+    const pending = this.#pending;
+    if (pending && !this.hasUpdated) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([pending, new Promise((go) => (timer = setTimeout(go, FIRST_RENDER_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
+    super.scheduleUpdate();
+  }
+
+  /** Also waits for texts on their way: once it resolves, the element shows the language asked for. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.#pending) {
+      await this.#pending;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  /** Whether the language shown changed. */
   #resolve(): boolean {
     const tag = resolveLanguageTag(this, this.language, this.fallbackLanguage);
+    if (tag === this.#wanted) return false;
+    this.#wanted = tag;
+    const pending = loadCatalog(tag);
+    this.#pending = pending;
+    if (pending) {
+      void pending.then(() => {
+        if (this.#wanted !== tag) return;
+        this.#pending = null;
+        this.#tag = tag;
+        this.requestUpdate();
+      });
+      return false;
+    }
     if (tag === this.#tag) return false;
     this.#tag = tag;
     return true;

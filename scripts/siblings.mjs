@@ -1,0 +1,107 @@
+// The script-tag bundle's siblings: the parts `src/elements/shared/on-demand.ts` lists, each built
+// into a classic script of its own beside dist/gateway-checkout.iife.js, and the bundle's table of
+// them (file name and SHA-384) in place of that module's dynamic imports.
+//
+// A sibling runs as `(() => { ...the part...; document.currentScript.dispatchEvent(...) })()`: it
+// hands its module's exports to the script element the bundle made for it (see sibling-script.ts).
+// A part must be self-contained: it may import nothing that the bundle also holds, or it would carry
+// a second copy of it (a second Lit, a second state). The build fails when it does.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { build } from 'vite';
+
+export const ON_DEMAND = 'src/elements/shared/on-demand.ts';
+const LOADER = 'src/elements/shared/sibling-script.ts';
+const SIBLING_EVENT = 'gateway-sibling';
+
+/** The table of on-demand.ts: one `name: () => import('path'),` per part. */
+export function onDemandParts(root) {
+  const file = join(root, ON_DEMAND);
+  const source = readFileSync(file, 'utf8');
+  const parts = [...source.matchAll(/^\s*(\w+): \(\) => import\('([^']+)'\),?$/gm)].map(([, name, path]) => ({
+    name,
+    path: resolve(join(file, '..'), path),
+  }));
+  const imports = source.match(/import\('/g)?.length ?? 0;
+  if (parts.length === 0 || parts.length !== imports)
+    throw new Error(`${ON_DEMAND}: write each part as \`name: () => import('path'),\` on a line of its own`);
+  return parts;
+}
+
+const sha384 = (text) => createHash('sha384').update(text).digest();
+
+/**
+ * Builds each part into dist/gateway-checkout.<name>.<hash>.js (and its source map); returns
+ * `{ name, file, integrity, modules }` per part, `modules` being the source files inside it.
+ */
+export async function buildSiblings({ root, dist, plugins = [], common = {} }) {
+  const siblings = [];
+  for (const part of onDemandParts(root)) {
+    const entry = `\0sibling-${part.name}.js`;
+    const code = `import * as part from ${JSON.stringify(part.path)};
+document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EVENT)}, { detail: part }));`;
+    const output = await build({
+      ...common,
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [
+        ...plugins,
+        {
+          name: 'sibling-entry',
+          enforce: 'pre',
+          resolveId: (id) => (id.endsWith(entry) ? entry : null),
+          load: (id) => (id === entry ? code : null),
+        },
+      ],
+      build: {
+        write: false,
+        target: 'es2022',
+        minify: true,
+        sourcemap: 'hidden',
+        lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${part.name}.js` },
+      },
+    });
+    const chunk = (Array.isArray(output) ? output : [output])
+      .flatMap((o) => o.output)
+      .find((o) => o.type === 'chunk');
+    const modules = Object.keys(chunk.modules).filter((id) => !id.startsWith('\0'));
+    // Named by its content, so a new build never meets an old copy in a cache.
+    const body = chunk.code.trimEnd();
+    const file = `gateway-checkout.${part.name}.${sha384(body).toString('hex').slice(0, 10)}.js`;
+    const text = `${body}\n//# sourceMappingURL=${file}.map\n`;
+    writeFileSync(join(dist, file), text);
+    writeFileSync(join(dist, `${file}.map`), JSON.stringify({ ...chunk.map, file }));
+    siblings.push({ name: part.name, file, integrity: `sha384-${sha384(text).toString('base64')}`, modules });
+  }
+  return siblings;
+}
+
+/** Fails when a sibling holds a module the bundle holds too (see the top of this file). */
+export function checkSelfContained(root, siblings, bundleModules) {
+  const inBundle = new Set(bundleModules);
+  for (const s of siblings) {
+    const shared = s.modules.filter((id) => inBundle.has(id));
+    if (shared.length)
+      throw new Error(
+        `on-demand part ${s.name} holds code the bundle holds too: ${shared.map((id) => relative(root, id)).join(', ')}`,
+      );
+  }
+}
+
+/** In the script-tag build, on-demand.ts becomes the table of the siblings built beside it. */
+export function siblingTable(root, siblings) {
+  const target = join(root, ON_DEMAND);
+  return {
+    name: 'sibling-table',
+    enforce: 'pre',
+    load(id) {
+      if (id !== target) return null;
+      const rows = siblings.map(
+        (s) => `  ${s.name}: () => loadSibling(${JSON.stringify(s.file)}, ${JSON.stringify(s.integrity)}),`,
+      );
+      return `import { loadSibling } from ${JSON.stringify(join(root, LOADER))};\nexport const onDemand = {\n${rows.join('\n')}\n};\n`;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Parts of the elements that only some pages need, loaded when one does: the languages other than
+ * English (the page's language) and the isolated fields' parent side (`fields-origin`). Everything
+ * else, English included, is in the first load, so a page in English with the fields in it loads
+ * nothing more.
+ *
+ * Here each part is a dynamic `import()`: the ES module build splits it into a chunk of its own. The
+ * script-tag bundle has no module loader: its build replaces this file with the same table whose
+ * loaders fetch sibling files of `gateway-checkout.iife.js`, each checked against a SHA-384 hash
+ * built into the bundle (`sibling-script.ts`, `scripts/siblings.mjs`). One line per part, in this
+ * form: the build reads the table from this file.
+ */
+export const onDemand = {
+  de: () => import('../i18n/de.ts'),
+  es: () => import('../i18n/es.ts'),
+  fr: () => import('../i18n/fr.ts'),
+  lv: () => import('../i18n/lv.ts'),
+  ru: () => import('../i18n/ru.ts'),
+};
+
+export type OnDemandPart = keyof typeof onDemand;

@@ -1,0 +1,128 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  eventsOf,
+  orderOfLastResult,
+  recordEvents,
+  recordViolations,
+  statusLine,
+  typeCard,
+} from './support.ts';
+
+// The script-tag bundle carries English and the fields in the page; other languages and the
+// isolated fields' parent side are sibling files it loads on demand from its own location, each
+// checked against a hash built into it. Here the bundle comes from a CDN-like second origin (dist/
+// served under a versioned folder on another loopback port) into the demo's strict-CSP page
+// (demo/csp-page.ts: no inline script, Trusted Types required; 'self' plus the CDN, or a nonce).
+// A second folder on that CDN serves the same files with every sibling changed by a few bytes, as a
+// compromised CDN would: the bundle (pinned by the page) is genuine, its siblings are not.
+
+const dist = new URL('../../dist/', import.meta.url);
+const GENUINE = '/npm/gateway-checkout@0.1.0/dist';
+const TAMPERED = '/tampered/gateway-checkout@0.1.0/dist';
+let server: Server;
+let cdn: string;
+/** Every file the CDN was asked for, in order. */
+const served: string[] = [];
+
+test.beforeAll(async () => {
+  const files = new Map<string, Buffer>();
+  for (const name of await readdir(dist))
+    if (/^gateway-checkout\..+\.js$/.test(name)) files.set(name, await readFile(new URL(name, dist)));
+  server = createServer((req, res) => {
+    const path = req.url ?? '';
+    served.push(path);
+    const folder = path.startsWith(`${GENUINE}/`)
+      ? GENUINE
+      : path.startsWith(`${TAMPERED}/`)
+        ? TAMPERED
+        : null;
+    const name = folder ? path.slice(folder.length + 1) : '';
+    const file = files.get(name);
+    if (!file) return res.writeHead(404, { 'access-control-allow-origin': '*' }).end();
+    const sibling = !name.startsWith('gateway-checkout.iife.');
+    // What a skimmer would add: the genuine part, and a line that takes what it can.
+    const body = folder === TAMPERED && sibling ? `${file};window.skimmed=true;` : file;
+    res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cdn = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const cspPage = (query: Record<string, string>) => `/csp/?${new URLSearchParams(query)}`;
+const checkout = (page: Page) => page.locator('gateway-checkout');
+const fieldsFrame = (page: Page) => page.frameLocator('gateway-checkout iframe[title]');
+const siblingsServed = () => served.filter((p) => !p.endsWith('/gateway-checkout.iife.js'));
+
+for (const variant of ['self', 'nonce'] as const) {
+  const csp: Record<string, string> = variant === 'nonce' ? { nonce: '' } : {};
+
+  test(`strict CSP (${variant}), bundle from a CDN: a German page loads German alone and pays in German`, async ({
+    page,
+  }) => {
+    served.length = 0;
+    const violations = await recordViolations(page);
+    await recordEvents(page);
+    await page.goto(cspPage({ ...csp, lang: 'de', cdn: `${cdn}${GENUINE}` }));
+    const form = checkout(page);
+    await expect(form.getByRole('button', { name: /bezahlen$/ })).toBeVisible();
+    await form.getByLabel('Kartennummer').pressSequentially('4111111111111111', { delay: 5 });
+    await form.getByLabel('Ablaufdatum').pressSequentially('12/34', { delay: 5 });
+    await form.getByLabel('Sicherheitscode').pressSequentially('123', { delay: 5 });
+    await form.getByLabel('Name des Karteninhabers').pressSequentially('Anna Berzina', { delay: 5 });
+    const email = form.getByLabel('E-Mail');
+    if (await email.count()) await email.fill('cdn@example.com');
+    await form.getByRole('button', { name: /bezahlen$/ }).click();
+    await expect(statusLine(page)).toHaveText(/Zahlung erfolgreich/);
+    expect((await orderOfLastResult(page)).status).toBe('paid');
+    // The German texts and nothing else came beside the bundle, from the bundle's own folder.
+    expect(siblingsServed()).toEqual([
+      expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.de\.\w+\.js$/),
+    ]);
+    expect(violations).toEqual([]);
+  });
+
+  test(`strict CSP (${variant}), bundle from a CDN: the isolated fields' frame works`, async ({ page }) => {
+    served.length = 0;
+    const violations = await recordViolations(page);
+    await recordEvents(page);
+    await page.goto(cspPage({ ...csp, isolated: '', cdn: `${cdn}${GENUINE}` }));
+    await typeCard(page, { number: '4111111111111111', csc: '737' }, fieldsFrame(page));
+    const email = checkout(page).getByLabel('E-mail');
+    if (await email.count()) await email.fill('cdn@example.com');
+    await checkout(page).getByRole('button', { name: /^Pay/ }).click();
+    await expect(statusLine(page)).toHaveText(/Payment successful/);
+    expect((await orderOfLastResult(page)).status).toBe('paid');
+    expect(violations).toEqual([]);
+  });
+}
+
+test('an English page with the fields in it loads the bundle and nothing beside it', async ({ page }) => {
+  served.length = 0;
+  await page.goto(cspPage({ cdn: `${cdn}${GENUINE}` }));
+  await expect(checkout(page).getByLabel('Card number')).toBeEditable();
+  await page.waitForLoadState('networkidle');
+  expect(served).toEqual([`${GENUINE}/gateway-checkout.iife.js`]);
+});
+
+test('a tampered language file is refused: the page shows English and still pays', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await recordEvents(page);
+  await page.goto(cspPage({ lang: 'de', cdn: `${cdn}${TAMPERED}` }));
+  await typeCard(page, { number: '4111111111111111' });
+  const email = checkout(page).getByLabel('E-mail');
+  if (await email.count()) await email.fill('cdn@example.com');
+  await checkout(page).getByRole('button', { name: /^Pay/ }).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect((await orderOfLastResult(page)).status).toBe('paid');
+  expect(await page.evaluate(() => (window as { skimmed?: boolean }).skimmed ?? false)).toBe(false);
+  expect(warnings.join('\n')).toMatch(/integrity/i);
+  expect(warnings.join('\n')).toMatch(/de texts could not be loaded; English is shown/);
+  expect((await eventsOf(page)).filter((e) => e.type === 'gateway-error')).toEqual([]);
+});
