@@ -2,22 +2,33 @@ import { html, nothing, type ReactiveController, type ReactiveElement, type Temp
 import type { ChallengeHandle } from '../../flow/payment-flow.ts';
 import type { Catalog } from '../i18n/index.ts';
 
-type End = 'completed' | 'closed';
+export type ChallengeEnd = 'completed' | 'closed';
+type End = ChallengeEnd;
+
+/** How the checkout shows a challenge: its own dialog, the whole page, or the framing page's dialog. */
+export type ChallengeMode = 'modal' | 'redirect' | 'parent';
 
 /**
  * The 3-D Secure challenge of a checkout: a modal dialog with the bank's page in a frame (or a
  * redirect of the whole page). The bank page's completion message, Escape and Cancel all end it
  * through one path, so the payment flow learns how it ended exactly once.
+ *
+ * `parent`: this checkout is the gateway's hosted form inside another checkout's frame
+ * (presentation="iframe"); a dialog in here would be cut to the frame, so the framing checkout shows
+ * the challenge over its whole page (see `HostedChallengeRelay`) and says how it ended. Only once
+ * that checkout has introduced itself; until then, our own dialog.
  */
 export class ChallengeController implements ReactiveController {
   readonly #host: ReactiveElement;
-  readonly #redirect: () => boolean;
+  readonly #mode: () => ChallengeMode;
   #url: string | null = null;
   #end: ((end: End) => void) | null = null;
+  /** The origin of the framing checkout that offered to show challenges, once it did. */
+  #parentOrigin: string | null = null;
 
-  constructor(host: ReactiveElement, redirect: () => boolean) {
+  constructor(host: ReactiveElement, mode: () => ChallengeMode) {
     this.#host = host;
-    this.#redirect = redirect;
+    this.#mode = mode;
     host.addController(this);
   }
 
@@ -32,7 +43,9 @@ export class ChallengeController implements ReactiveController {
 
   /** Shows the bank's page; the handle tells when it is over and closes it. */
   open(url: string): ChallengeHandle {
-    if (this.#redirect()) {
+    const parentOrigin = this.#mode() === 'parent' ? this.#parentOrigin : null;
+    if (parentOrigin) return this.#openInParent(url, parentOrigin);
+    if (this.#mode() === 'redirect') {
       window.location.assign(url);
       // Back from the bank's page out of the back/forward cache (this page's only pageshow from now
       // on), it lives on where it stopped: the check counts as left, so the status is asked and the
@@ -60,6 +73,21 @@ export class ChallengeController implements ReactiveController {
     };
   }
 
+  #openInParent(url: string, origin: string): ChallengeHandle {
+    const done = new Promise<End>((resolve) => {
+      this.#end = resolve;
+    });
+    window.parent.postMessage({ type: 'gateway-3ds-open', url }, origin);
+    return {
+      done,
+      close: () => {
+        // Over here (the status said so): the framing checkout closes its dialog.
+        if (this.#end) window.parent.postMessage({ type: 'gateway-3ds-close' }, origin);
+        this.#end = null;
+      },
+    };
+  }
+
   render(t: Catalog): TemplateResult {
     return html`<dialog part="challenge" aria-label=${t.challengeTitle} @cancel=${this.#onCancel}>
       <div class="challenge-head">
@@ -81,11 +109,18 @@ export class ChallengeController implements ReactiveController {
   };
 
   readonly #onMessage = (event: MessageEvent): void => {
+    const data = event.data as { type?: unknown; end?: unknown } | null;
+    if (event.source === window.parent && window.parent !== window && data) {
+      if (data.type === 'gateway-3ds-host') this.#parentOrigin = event.origin;
+      else if (data.type === 'gateway-3ds-end' && event.origin === this.#parentOrigin) {
+        this.#end?.(data.end === 'completed' ? 'completed' : 'closed');
+      }
+      return;
+    }
     const frame = this.#host.renderRoot?.querySelector?.(
       'iframe[part="challenge-frame"]',
     ) as HTMLIFrameElement | null;
     if (!frame || event.source !== frame.contentWindow) return;
-    const data = event.data as { type?: unknown } | null;
     if (data && data.type === 'gateway-3ds-complete') this.#end?.('completed');
   };
 }

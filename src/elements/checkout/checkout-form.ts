@@ -128,17 +128,37 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
     `;
 }
 
+export interface HostedFrameView {
+  /** The hosted form's address while it is shown. */
+  readonly url: string | null;
+  /** The payment has an outcome: the frame goes. */
+  readonly finished: boolean;
+  /** The success to show, as in the in-page mode, or null. */
+  readonly paid: PaidDetails | null;
+  /** After a decline or a failure: a new order in the same place. */
+  readonly retry: (() => void) | null;
+  /** The frame loaded (the challenge relay introduces itself). */
+  readonly loaded: () => void;
+}
+
 /**
  * The gateway's hosted form in a frame (presentation="iframe"): the frame goes once the payment
- * has an outcome, and only the words of that outcome stay.
+ * has an outcome; a success shows the result panel of the in-page mode, a decline or failure its
+ * words and a way to try again with a new order.
  */
-export function hostedView(v: CheckoutView, hostedUrl: string | null, finished: boolean): TemplateResult {
-  const status = v.view === 'succeeded' ? v.status : v.view === 'loading' ? v.t.loading : '';
+export function hostedView(v: CheckoutView, frame: HostedFrameView): TemplateResult {
+  const status = v.view === 'loading' ? v.t.loading : '';
   return html`${
-    hostedUrl && !finished
-      ? html`<iframe part="hosted-frame" class="hosted" title=${v.t.hostedTitle} src=${hostedUrl}></iframe>`
+    frame.url && !frame.finished
+      ? html`<iframe part="hosted-frame" class="hosted" title=${v.t.hostedTitle} src=${frame.url} @load=${frame.loaded}></iframe>`
       : nothing
   }
+      ${frame.paid ? resultPanel(v.t, frame.paid) : nothing}
       <div part="status" class="status ${v.view}" role="status" aria-live="polite">${status}</div>
-      <div part="message" class="error ${v.view}" role="alert">${v.alert}</div>`;
+      <div part="message" class="error ${v.view}" role="alert">${v.alert}</div>
+      ${
+        frame.retry
+          ? html`<button part="try-again" class="pay" type="button" @click=${frame.retry}>${v.t.tryAgain}</button>`
+          : nothing
+      }`;
 }

@@ -59,13 +59,38 @@ export const styles = css`
     color: ${token.success};
     font-weight: 600;
   }
+  /*
+   * The bank's page gets all the room the viewport has, up to the size 3-D Secure pages are made for
+   * (about 500 x 600): the dialog never outgrows the viewport, so its head and the bank's buttons are
+   * always on screen; only a bank page taller than that room scrolls, inside its frame. On a phone
+   * the dialog is the whole screen, as a bank's app page would be.
+   */
   dialog {
-    inline-size: min(30rem, 100vw - 2rem);
+    box-sizing: border-box;
+    inline-size: min(32rem, 100vw - 2rem);
+    block-size: min(44rem, 100vh - 2rem);
+    block-size: min(44rem, 100dvh - 2rem);
+    max-inline-size: none;
+    max-block-size: none;
     padding: 0;
     border: none;
     border-radius: ${token.radius};
     color: inherit;
     background: ${token.background};
+    overflow: hidden;
+  }
+  dialog[open] {
+    display: flex;
+    flex-direction: column;
+  }
+  @media (max-width: 36rem), (max-height: 36rem) {
+    dialog {
+      inline-size: 100vw;
+      block-size: 100vh;
+      block-size: 100dvh;
+      margin: 0;
+      border-radius: 0;
+    }
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.5);
@@ -81,6 +106,11 @@ export const styles = css`
   .challenge-head h2 {
     font-size: 1rem;
     margin: 0;
+  }
+  dialog iframe {
+    flex: 1 1 auto;
+    block-size: auto;
+    min-block-size: 0;
   }
   iframe {
     display: block;

@@ -12,7 +12,7 @@ import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume } from './attempt-resume.ts';
-import { ChallengeController } from './challenge-controller.ts';
+import { ChallengeController, type ChallengeMode } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
 import { emit } from './checkout-events.ts';
@@ -32,6 +32,7 @@ import {
 } from './checkout-state.ts';
 import { cardPart, formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
+import { HostedChallengeRelay } from './hosted-challenge.ts';
 import { leaveForHostedPage, runHostedFrame } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
 import { UnconfirmedWatch } from './unconfirmed-watch.ts';
@@ -60,6 +61,7 @@ import { UnconfirmedWatch } from './unconfirmed-watch.ts';
  * @csspart challenge - The 3-D Secure dialog.
  * @csspart challenge-frame - The frame inside it.
  * @csspart hosted-frame - The gateway's hosted form with presentation="iframe".
+ * @csspart try-again - presentation="iframe", after a decline or failure: a new order in a new hosted form.
  *
  * @cssprop --gateway-accent - Background of the pay button. Default: --gateway-color-focus.
  * @cssprop --gateway-accent-text - Text on the pay button.
@@ -91,8 +93,11 @@ export class GatewayCheckout extends GatewayElement {
   @property({ attribute: 'save-method', reflect: true }) saveMethod?: SaveMethod;
   /** direct (card fields here), iframe (the gateway's hosted form) or redirect (its full page). */
   @property({ reflect: true }) presentation: Presentation = 'direct';
-  /** How 3-D Secure is shown: modal (a dialog over the page) or redirect (the whole page goes). */
-  @property({ attribute: 'three-ds', reflect: true }) threeDs: 'modal' | 'redirect' = 'modal';
+  /**
+   * How 3-D Secure is shown: modal (a dialog over the page), redirect (the whole page goes), or
+   * parent (a hosted form framed by another checkout: that checkout shows it over its whole page).
+   */
+  @property({ attribute: 'three-ds', reflect: true }) threeDs: ChallengeMode = 'modal';
   /** Amount for a pre-created order, when its status URL does not tell. */
   @property({ type: Number }) amount?: number;
   /** Currency for a pre-created order. */
@@ -121,7 +126,13 @@ export class GatewayCheckout extends GatewayElement {
   readonly #email = new EmailField(this);
   /** The customer agreed to save the card for the payment under way. */
   #cardSaved = false;
-  readonly #challenge = new ChallengeController(this, () => this.threeDs === 'redirect');
+  readonly #challenge = new ChallengeController(this, () => this.threeDs);
+  /** presentation="iframe": the hosted form's challenge, shown here over the whole page. */
+  readonly #relay = new HostedChallengeRelay(
+    this,
+    () => this.renderRoot?.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]') ?? null,
+    (url) => this.#challenge.open(url),
+  );
   /** Whether this checkout has looked for an attempt of its own to pick up. */
   #lookedForAttempt = false;
   readonly #resume = new AttemptResume(
@@ -257,13 +268,28 @@ export class GatewayCheckout extends GatewayElement {
       status: this.#statusText(),
       alert: alertText(this.t, this.#config.status === TaskStatus.ERROR, this.result, this.phase === 'idle'),
     };
-    if (this.presentation === 'iframe') return hostedView(shared, this.hostedUrl, this.#finished);
     const config = this.#loaded;
+    const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
+    const paidDetails = paid && {
+      held: paid.status.outcome === 'held',
+      amount: this.#formatAmount(),
+      orderId: paid.orderId,
+      cardSaved: this.#cardSaved,
+    };
+    if (this.presentation === 'iframe') {
+      const ended = this.#finished && this.result?.kind !== 'succeeded';
+      return html`${hostedView(shared, {
+        url: this.hostedUrl,
+        finished: this.#finished,
+        paid: paidDetails,
+        retry: ended && config ? this.#retryHosted : null,
+        loaded: this.#relay.introduce,
+      })}${this.#challenge.render(t)}`;
+    }
     // While a new session-url loads, the fields stay as they were: nothing typed is lost.
     const fields = config ?? (this.#config.status === TaskStatus.PENDING ? this.#config.value : null) ?? null;
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
     const locked = shared.busy || view === 'succeeded';
-    const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
     const newPayment =
       this.#moto && this.#finished
         ? html`<button part="new-payment" class="secondary" type="button" @click=${this.#newPayment}>${t.newPayment}</button>`
@@ -283,12 +309,7 @@ export class GatewayCheckout extends GatewayElement {
         reopenable: reopenable(this.result, this.phase === 'idle'),
         canRetry: canRetry(this.result),
         payLabel: payLabel(t, view, this.result, shared.busy, this.#amount, this.#formatAmount()),
-        paid: paid && {
-          held: paid.status.outcome === 'held',
-          amount: this.#formatAmount(),
-          orderId: paid.orderId,
-          cardSaved: this.#cardSaved,
-        },
+        paid: paidDetails,
         newPayment,
         email: fields?.collect_email ? this.#email.render(t, locked) : nothing,
       },
@@ -453,6 +474,15 @@ export class GatewayCheckout extends GatewayElement {
     );
     if (failed) this.#show(failed);
   }
+
+  /** presentation="iframe", after a decline or failure: a new order, in a new hosted form, here. */
+  readonly #retryHosted = (): void => {
+    if (this.#busy) return;
+    this.#flow?.reset();
+    this.result = null;
+    this.hostedUrl = null;
+    void this.#openHosted();
+  };
 
   async #openHosted(): Promise<void> {
     this.#show(await runHostedFrame(this.#flow!, (url) => (this.hostedUrl = url)));

@@ -47,6 +47,7 @@ export const de: Catalog = {
     'Ihre Bank hat die Zahlung abgelehnt. Wenden Sie sich an Ihre Bank oder versuchen Sie eine andere Karte.',
   declineOther: (reason: string) => `Zahlung abgelehnt: ${reason}`,
   newPayment: 'Neue Zahlung',
+  tryAgain: 'Erneut versuchen',
   checkStatus: 'Zahlungsstatus prüfen',
   email: 'E-Mail',
   hostedTitle: 'Sicheres Zahlungsformular',

@@ -49,6 +49,7 @@ export const en = {
   declineIssuer: 'Your bank declined the payment. Contact your bank or try another card.',
   declineOther: (reason: string) => `The payment was declined: ${reason}`,
   newPayment: 'New payment',
+  tryAgain: 'Try again',
   checkStatus: 'Check payment status',
   email: 'E-mail',
   hostedTitle: 'Secure payment form',

@@ -45,6 +45,7 @@ export const es: Catalog = {
   declineIssuer: 'Su banco rechazó el pago. Póngase en contacto con su banco o pruebe con otra tarjeta.',
   declineOther: (reason: string) => `Pago rechazado: ${reason}`,
   newPayment: 'Nuevo pago',
+  tryAgain: 'Intentar de nuevo',
   checkStatus: 'Comprobar el estado del pago',
   email: 'Correo electrónico',
   hostedTitle: 'Formulario de pago seguro',

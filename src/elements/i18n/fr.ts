@@ -45,6 +45,7 @@ export const fr: Catalog = {
   declineIssuer: 'Votre banque a refusé le paiement. Contactez-la ou essayez une autre carte.',
   declineOther: (reason: string) => `Paiement refusé : ${reason}`,
   newPayment: 'Nouveau paiement',
+  tryAgain: 'Réessayer',
   checkStatus: 'Vérifier l’état du paiement',
   email: 'E-mail',
   hostedTitle: 'Formulaire de paiement sécurisé',

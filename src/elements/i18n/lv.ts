@@ -44,6 +44,7 @@ export const lv: Catalog = {
   declineIssuer: 'Jūsu banka noraidīja maksājumu. Sazinieties ar banku vai izmēģiniet citu karti.',
   declineOther: (reason: string) => `Maksājums noraidīts: ${reason}`,
   newPayment: 'Jauns maksājums',
+  tryAgain: 'Mēģināt vēlreiz',
   checkStatus: 'Pārbaudīt maksājuma statusu',
   email: 'E-pasts',
   hostedTitle: 'Droša maksājuma forma',

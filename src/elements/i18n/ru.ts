@@ -44,6 +44,7 @@ export const ru: Catalog = {
   declineIssuer: 'Банк отклонил платёж. Обратитесь в банк или попробуйте другую карту.',
   declineOther: (reason: string) => `Платёж отклонён: ${reason}`,
   newPayment: 'Новый платёж',
+  tryAgain: 'Попробовать снова',
   checkStatus: 'Проверить статус платежа',
   email: 'Эл. почта',
   hostedTitle: 'Защищённая форма оплаты',

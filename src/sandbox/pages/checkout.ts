@@ -89,6 +89,9 @@ export function elementsCheckoutPage(
     `amount="${escapeHtml(String(toMajor(o.totalMinor)))}"`,
     `currency="${escapeHtml(o.request.currency ?? 'EUR')}"`,
     moto ? 'moto' : '',
+    // Framed by a checkout (presentation="iframe"), the bank's page goes over that whole page, not
+    // into this frame; framed by anything else, it stays in this page's own dialog.
+    framed ? 'three-ds="parent"' : '',
   ]
     .filter(Boolean)
     .join(' ');
