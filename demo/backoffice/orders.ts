@@ -7,6 +7,18 @@ import { type GatewayClient, GatewayError, type Order } from '../../src/server/i
 export const ACTIONS = ['capture', 'refund', 'reverse', 'cancel'] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/** How the back office names a status. */
+export const STATUS_WORDS: Readonly<Record<string, string>> = {
+  issued: 'Unpaid',
+  in_progress: 'In progress',
+  hold: 'On hold',
+  paid: 'Paid',
+  rejected: 'Declined',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  expired: 'Expired',
+};
+
 const cents = (amount: number | null | undefined) => Math.round((amount ?? 0) * 100);
 
 export interface OrderView {
@@ -55,7 +67,7 @@ export function viewOf(order: Order): OrderView {
  * (the gateway still has the last word on amounts and dates).
  */
 export function whyNot(action: Action, view: OrderView): string | null {
-  const is = `this order is ${view.status.replace('_', ' ')}`;
+  const is = `this order is ${STATUS_WORDS[view.status]?.toLowerCase() ?? view.status.replace(/_/g, ' ')}`;
   switch (action) {
     case 'capture':
       return view.status === 'hold' ? null : `Only a payment on hold can be captured; ${is}.`;

@@ -1,6 +1,6 @@
 import type { Agent } from '../staff/auth.ts';
 import { escapeHtml, staffPage } from '../staff/layout.ts';
-import { ACTIONS, type Action, type OrderView, whyNot } from './orders.ts';
+import { ACTIONS, type Action, type OrderView, STATUS_WORDS, whyNot } from './orders.ts';
 
 /**
  * The back office at /orders/: one server-rendered page. Each order is a <tbody> of its own (the
@@ -10,16 +10,6 @@ import { ACTIONS, type Action, type OrderView, whyNot } from './orders.ts';
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
 
-const STATUS_WORDS: Record<string, string> = {
-  issued: 'Unpaid',
-  in_progress: 'In progress',
-  hold: 'On hold',
-  paid: 'Paid',
-  rejected: 'Declined',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  expired: 'Expired',
-};
 export const statusWord = (status: string) => STATUS_WORDS[status] ?? status.replace(/_/g, ' ');
 
 function when(issued: number | null): string {
@@ -95,7 +85,8 @@ tbody.order+tbody.order .summary>*{border-block-start:1px solid var(--line)}
 .summary>th,.summary>td{padding:.65rem .9rem;text-align:start;vertical-align:middle;font-weight:400}
 .number{font-weight:600;font-variant-numeric:tabular-nums}
 .kind{display:block;font-size:.75rem;color:var(--muted)}
-.num{text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap}
+.summary>.num,.num{text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap}
+tr[hidden]{display:none!important}
 .card,.created{white-space:nowrap;font-variant-numeric:tabular-nums;color:var(--muted)}
 .none{color:#a3aab8}
 .manage{text-align:end;width:1%}
