@@ -8,6 +8,7 @@ import { Faults } from './faults.ts';
 import { Gateway } from './gateway.ts';
 import { apiHandler } from './handlers/api.ts';
 import { controlHandler } from './handlers/control.ts';
+import { directPostHandler } from './handlers/direct-post.ts';
 import { fieldsHandler } from './handlers/fields.ts';
 import { bundleHandler, checkoutHandler, checkoutStatusHandler } from './handlers/hosted.ts';
 import { paymentHandler } from './handlers/payment.ts';
@@ -49,6 +50,8 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api;
     const payment = /^\/pay\/([\w-]+)\/?$/.exec(path);
     if (payment) return paymentHandler(gateway, faults, payment[1]!);
+    const direct = /^\/direct\/([\w-]+)\/?$/.exec(path);
+    if (direct) return directPostHandler(gateway, faults, direct[1]!);
     const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);
     if (challenge) return threeDSHandler(gateway, challenge[1]!);
     const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);

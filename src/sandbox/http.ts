@@ -102,7 +102,7 @@ const tooLarge = (closeConnection: boolean) =>
   );
 
 /** Reads a body's bytes; past MAX_BODY it drains the rest and refuses with 413. */
-async function readBytes(request: Request): Promise<Buffer> {
+export async function readBytes(request: Request): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > MAX_DRAIN) throw tooLarge(true);
   if (!request.body) return Buffer.alloc(0);

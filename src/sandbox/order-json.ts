@@ -47,7 +47,7 @@ export function orderJson(o: OrderRecord, { origin, avsEnabled }: OrderJsonConte
     api_do_url: `${origin}/pay/${o.token}/`,
     full_page_checkout: `${origin}/checkout/${o.token}/`,
     iframe_checkout: `${origin}/checkout/${o.token}/iframe/`,
-    direct_post: null,
+    direct_post: `${origin}/direct/${o.token}/`,
     success_redirect: rest.success_redirect ?? null,
     failure_redirect: rest.failure_redirect ?? null,
     cancel_redirect: rest.cancel_redirect ?? null,
@@ -89,7 +89,7 @@ export function orderJson(o: OrderRecord, { origin, avsEnabled }: OrderJsonConte
   };
 }
 
-const PAY_TOKEN = /\/(pay|checkout)\/[\w-]+\//;
+const PAY_TOKEN = /\/(pay|checkout|direct)\/[\w-]+\//;
 
 /**
  * An order (or any delivery body) with the pay token cut out of its addresses: for what the control
@@ -104,5 +104,6 @@ export function withoutPayToken<T>(body: T): T {
     api_do_url: hide(order.api_do_url),
     full_page_checkout: hide(order.full_page_checkout),
     iframe_checkout: hide(order.iframe_checkout),
+    direct_post: hide(order.direct_post),
   } as T;
 }

@@ -63,7 +63,8 @@ export class Payments {
 
   constructor(private readonly opts: PaymentsOptions) {}
 
-  pay(payToken: string, input: unknown): PaymentOutcome {
+  /** A card payment to the order's address: `via` names the address for the ignored-key notes. */
+  pay(payToken: string, input: unknown, via = 'POST api_do_url'): PaymentOutcome {
     const order = this.opts.orders.byPayToken(payToken);
     if (!order) return { result: notFound('Unknown payment address'), order: null };
     const checked = parseRequest(directPaymentBodySchema, input);
@@ -74,7 +75,7 @@ export class Payments {
     if (issues.length) return { result: { ...invalid(issues), ignored }, order };
 
     if (!transitionFor(order.status, 'pay')) return { result: { ...notPayable(order), ignored }, order };
-    this.opts.orders.noteIgnored(order, 'POST api_do_url', ignored);
+    this.opts.orders.noteIgnored(order, via, ignored);
     const outcome = this.charge(order, body);
     return { result: { ...outcome, ignored }, order };
   }
