@@ -2,6 +2,15 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
 import { E2E_DEMO_PORT, E2E_FIELDS_PORT, E2E_SANDBOX_PORT, E2E_SHOP } from './test/support/ports.ts';
 
+const raised = { max: 5000, windowMs: 10 * 60_000 };
+const E2E_LIMITS = {
+  ordersPerClient: raised,
+  declinesPerClient: raised,
+  declinesPerCard: raised,
+  declinesPerOrder: 5000,
+  moto: { ordersPerClient: raised, declinesPerClient: raised, declinesPerCard: raised, declinesPerOrder: 5000 },
+};
+
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
@@ -31,6 +40,10 @@ export default defineConfig({
       DEMO_PORT: String(E2E_DEMO_PORT),
       SANDBOX_PORT: String(E2E_SANDBOX_PORT),
       DEMO_FIELDS_PORT: String(E2E_FIELDS_PORT),
+      // Every spec pays from one loopback address, declining the same test cards again and again:
+      // a shop's per-client limits are raised here, in plain sight. The limits themselves are
+      // tested in src/server/limits*.test.ts and test/integration/multi-process.test.ts.
+      DEMO_LIMITS: JSON.stringify(E2E_LIMITS),
     },
     stdout: 'ignore',
     stderr: 'pipe',

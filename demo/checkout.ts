@@ -6,6 +6,7 @@ import {
   type GatewayClient,
   type OrderDraft,
   type SessionStore,
+  type VelocityLimits,
 } from '../src/server/index.ts';
 import type { MotoRoutes } from './moto/routes.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
@@ -58,6 +59,8 @@ export function createShopCheckout(options: {
   base: () => string;
   store?: SessionStore;
   secret?: string;
+  /** The velocity limits, shared with the webhook receiver so confirmed declines count. */
+  limits: VelocityLimits;
 }) {
   const { gateway, auth, visits } = options;
   const phoneRequest = (request: Request) => new URL(request.url).searchParams.get('moto') === '1';
@@ -126,6 +129,9 @@ export function createShopCheckout(options: {
 
   const handlerOptions: CheckoutHandlerOptions = {
     client: gateway,
+    limits: options.limits,
+    // A MOTO session (no security code) only for a signed-in agent: the library refuses it otherwise.
+    authorizeMoto: (request) => auth.agentOf(request) !== null,
     config,
     buildOrder: async (context) => buildOrder(context),
     statusUrl: (orderId, token) => `/checkout/status?order=${encodeURIComponent(orderId)}&token=${token}`,
@@ -134,7 +140,7 @@ export function createShopCheckout(options: {
   };
   const checkout = createCheckoutHandler(handlerOptions);
 
-  return async (request: Request): Promise<Response> => {
+  return async (request: Request, info: { remoteAddress?: string } = {}): Promise<Response> => {
     const agent = agentFor(request);
     if (phoneRequest(request)) {
       if (!agent)
@@ -147,7 +153,8 @@ export function createShopCheckout(options: {
       }
     }
     const { visit, cookie } = visits.visitOf(request);
-    const response = await checkout(request);
+    // The caller's address goes along: the velocity limits count per client.
+    const response = await checkout(request, info);
     if (request.method !== 'POST' || !response.ok) return response;
     const session = (await response.clone().json()) as { order_id: string };
     const order = await gateway.orders.get(session.order_id);

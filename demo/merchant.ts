@@ -4,13 +4,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import {
   createFieldsHandler,
+  createVelocityLimits,
   createWebhookHandler,
   type DedupeStore,
   GatewayClient,
   type GatewayWebhookEvent,
+  type LimitStore,
   type SessionStore,
   toNodeHandler,
   toRequest,
+  type VelocityLimitsOptions,
   writeResponse,
 } from '../src/server/index.ts';
 import { LiveHub } from './backoffice/live.ts';
@@ -44,7 +47,12 @@ export interface DemoMerchantOptions {
   /** Where the framework apps are built (<appsDir>/app, <appsDir>/vue). */
   appsDir?: string;
   /** Shared stores (Redis) when several shop processes serve the same customers; default in memory. */
-  stores?: { sessions: SessionStore; dedupe: DedupeStore };
+  stores?: { sessions: SessionStore; dedupe: DedupeStore; limits?: LimitStore };
+  /**
+   * The session endpoint's velocity limits, over the library's defaults. The end-to-end suite runs
+   * every test from one loopback address and raises them (playwright.config.ts); a shop tunes them.
+   */
+  limits?: Omit<VelocityLimitsOptions, 'store'>;
   /** The agents' shift lists; default in memory. */
   shifts?: ShiftStore;
   /** Signs status addresses, visit and staff cookies; every process behind one address needs the same. Default random. */
@@ -119,7 +127,12 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     shifts: options.shifts ?? memoryShiftStore(),
     renderPage: async () => renderMotoPage({ integrity: await integrity(), sandboxUrl: options.sandboxUrl }),
   });
+  const limits = createVelocityLimits({
+    ...options.limits,
+    ...(options.stores?.limits ? { store: options.stores.limits } : {}),
+  });
   const checkout = createShopCheckout({
+    limits,
     gateway,
     auth,
     visits,
@@ -134,6 +147,8 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     allowedIps: ['127.0.0.1', '::1'],
     // Each order event is read back from the gateway: the shop records the gateway's view.
     client: gateway,
+    // A decline confirmed here counts against its client even when nobody reads its status.
+    limits,
     ...(options.stores ? { dedupe: options.stores.dedupe } : {}),
     onEvent: (event) => {
       events.push(event);

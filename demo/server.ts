@@ -58,6 +58,20 @@ if (redis && !statusSecret)
     'REDIS_URL without CHECKOUT_STATUS_SECRET: a status address works only on the process that made it.',
   );
 
+/**
+ * DEMO_LIMITS: velocity limits over the library's defaults, as JSON (`{"ordersPerClient": {"max":
+ * 1000, "windowMs": 600000}}`): for load tests and end-to-end suites that run from one address.
+ */
+function limitsFromEnv(text: string | undefined): DemoMerchantOptions['limits'] {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as DemoMerchantOptions['limits'];
+  } catch {
+    throw new Error('DEMO_LIMITS must be JSON, e.g. {"ordersPerClient": {"max": 100, "windowMs": 600000}}');
+  }
+}
+const limits = limitsFromEnv(process.env.DEMO_LIMITS);
+
 const options: DemoMerchantOptions = {
   gatewayUrl,
   secretKey,
@@ -68,6 +82,7 @@ const options: DemoMerchantOptions = {
   ...(redis ? { stores: redis.stores, shifts: redisShiftStore(redis.client) } : {}),
   ...(statusSecret ? { statusSecret } : {}),
   agentPassword,
+  ...(limits ? { limits } : {}),
   fieldsPort: Number(process.env.DEMO_FIELDS_PORT ?? 5174),
 };
 const shop = await startDemoMerchant(options).catch(async (error: unknown) => {
@@ -84,6 +99,7 @@ Phone orders     ${shop.url}/moto/       (MOTO agent entry; sign in as ${AGENT_U
 Back office      ${shop.url}/orders/     (capture, refund, reverse, cancel; sign in as ${AGENT_USER})
 Agent sign-in    user ${AGENT_USER}, password ${agentPassword}${process.env.DEMO_AGENT_PASSWORD ? ' (DEMO_AGENT_PASSWORD)' : ' (set DEMO_AGENT_PASSWORD to change it)'}
 Gateway          ${gatewayUrl}/api/v0.6/${sandbox ? `  (sandbox, key ${secretKey})\nSandbox control  ${sandbox.url}/_sandbox/` : ''}
+Velocity limits  ${limits ? `raised by DEMO_LIMITS: ${JSON.stringify(limits)}` : 'the defaults (30 new orders per client per 10 min, 10 declines per hour…)'}
 Stores           ${redis ? `Redis at ${new URL(process.env.REDIS_URL!).host}` : 'in memory (set REDIS_URL for Redis)'}
 Pay with 4111 1111 1111 1111, any future expiry, any 3-digit code. Ctrl-C stops.`);
 

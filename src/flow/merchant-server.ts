@@ -82,7 +82,13 @@ export class MerchantServer {
         // The status address is the merchant's, relative to where the session came from.
         return { ...session, status_url: resolveUrl(session.status_url, url) };
       }
-      const err = (json as { error?: { message?: string; fields?: FlowError['fields'] } } | null)?.error;
+      const err = (
+        json as { error?: { type?: string; message?: string; fields?: FlowError['fields'] } } | null
+      )?.error;
+      // Too many attempts for now: nothing to repeat; the customer waits as long as the server says.
+      if (res.status === 429) throw flowError('rate_limited', err?.message, undefined, retryAfterOf(res));
+      if (res.status === 403 && err?.type === 'verification_failed')
+        throw flowError('verification', err.message);
       if (res.status >= 500 && res.status !== 502 && res.status !== 504) {
         lastError = flowError('session', err?.message);
         continue;
@@ -137,6 +143,14 @@ export class MerchantServer {
       delay = Math.min(delay * 2, 2000);
     }
   }
+}
+
+/** Retry-After in seconds (a number or an HTTP date); undefined when absent or unreadable. */
+function retryAfterOf(res: Response): number | undefined {
+  const value = res.headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 function resolveUrl(url: string, base: string): string {

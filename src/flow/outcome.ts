@@ -17,7 +17,9 @@ export type FlowErrorType =
   | 'unconfirmed'
   | 'cancelled' // the customer left the 3-D Secure challenge
   | 'amount' // nothing to charge yet (no amount set); nothing was sent
-  | 'untrusted_gateway'; // api_do_url is no gateway origin card data may go to: nothing was sent
+  | 'untrusted_gateway' // api_do_url is no gateway origin card data may go to: nothing was sent
+  | 'rate_limited' // the merchant server refused more attempts for now (429): nothing was sent
+  | 'verification'; // the bot check was refused (403) or did not complete: nothing was sent
 
 export interface FlowError {
   readonly type: FlowErrorType;
@@ -25,6 +27,8 @@ export interface FlowError {
   readonly message?: string;
   /** The fields the merchant server named, for a `session` error. */
   readonly fields?: ReadonlyArray<{ path: string; message: string; code?: string }>;
+  /** `rate_limited`: how long the merchant server asked to wait (its Retry-After), in seconds. */
+  readonly retryAfter?: number;
 }
 
 export type FlowResult =
@@ -71,15 +75,26 @@ class FlowFailure extends Error {
     readonly type: FlowErrorType,
     readonly detail?: string,
     readonly fields?: FlowError['fields'],
+    readonly retryAfter?: number,
   ) {
     super(type);
   }
 }
 
-export const flowError = (type: FlowErrorType, detail?: string, fields?: FlowError['fields']) =>
-  new FlowFailure(type, detail, fields);
+export const flowError = (
+  type: FlowErrorType,
+  detail?: string,
+  fields?: FlowError['fields'],
+  retryAfter?: number,
+) => new FlowFailure(type, detail, fields, retryAfter);
 
 export function asFlowError(error: unknown): FlowError {
-  if (error instanceof FlowFailure) return { type: error.type, message: error.detail, fields: error.fields };
+  if (error instanceof FlowFailure)
+    return {
+      type: error.type,
+      message: error.detail,
+      fields: error.fields,
+      ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+    };
   return { type: 'network' };
 }

@@ -83,6 +83,12 @@ export const checkoutSessionRequestSchema = z.strictObject({
   billing_address: billingAddressSchema.optional(),
   save_consent: saveConsentSchema.optional(),
   options: checkoutOptionsSchema.optional(),
+  /**
+   * The bot-check token a `gateway-before-pay` handler attached (Turnstile, hCaptcha, reCAPTCHA or
+   * the merchant's own), for the merchant server's `verify` hook. The one door for such data: the
+   * schema stays strict otherwise.
+   */
+  verification: z.string().min(1).max(8192, { error: 'must be at most 8192 characters' }).optional(),
 });
 export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
 

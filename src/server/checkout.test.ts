@@ -74,7 +74,12 @@ function setup(config: Partial<CheckoutConfig> = {}, extra: Partial<CheckoutHand
   return { handler, calls: gw.calls, errors };
 }
 
-const post = (body: unknown, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+/** The shopper's browser, holding the visitor cookie the handler set on its first GET. */
+const SHOPPER = 'gateway_checkout_visitor=shopper_secret_0123456789abcdef';
+const post = (
+  body: unknown,
+  headers: Record<string, string> = { 'Content-Type': 'application/json', Cookie: SHOPPER },
+) =>
   new Request(`${BASE}/session`, {
     method: 'POST',
     headers,
@@ -113,7 +118,7 @@ describe('checkout session: GET', () => {
 
 describe('checkout session: POST', () => {
   it('creates the order with the browser data merged and answers the session', async () => {
-    const { handler, calls } = setup({ avs: 'standard', moto: true });
+    const { handler, calls } = setup({ avs: 'standard', moto: true }, { authorizeMoto: () => true });
     const res = await handler(
       post({
         idempotency_key: IDEM,
@@ -321,6 +326,52 @@ describe('checkout session: POST', () => {
     expect((await handler(new Request(`${BASE}/session`, { method: 'PUT' }))).status).toBe(405);
     expect((await handler(new Request(`${BASE}/other`))).status).toBe(404);
     expect(calls).toHaveLength(0);
+  });
+
+  it('binds a key to its visitor: another visitor with the same key and body gets 409, not the order', async () => {
+    const { handler, calls } = setup();
+    // The first GET sets the visitor cookie: HttpOnly, SameSite=Lax (sent from a same-site frame too).
+    const config = await handler(new Request(`${BASE}/session`));
+    const cookie = config.headers.get('set-cookie')!;
+    expect(cookie).toMatch(
+      /^gateway_checkout_visitor=[\w-]{32}; Path=\/checkout\/; Max-Age=86400; HttpOnly; SameSite=Lax$/,
+    );
+    const mine = { 'Content-Type': 'application/json', Cookie: cookie.split(';')[0]! };
+    const body = { idempotency_key: IDEM, email: 'a@example.com' };
+    const first = await handler(post(body, mine));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toBeNull();
+    expect((await handler(post(body, mine))).status).toBe(200);
+    const stranger = await read(await handler(post(body)));
+    expect(stranger.status).toBe(409);
+    expect(stranger.body).not.toHaveProperty('order_id');
+    expect(JSON.stringify(stranger.body)).not.toContain('ord_1');
+    // Without any cookie it is a stranger too.
+    expect((await handler(post(body, { 'Content-Type': 'application/json' }))).status).toBe(409);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('refuses a MOTO session unless authorizeMoto says the caller is an agent', async () => {
+    const refused = await read(
+      await setup({ moto: true }).handler(post({ idempotency_key: IDEM, email: 'a@example.com' })),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      type: 'moto_not_allowed',
+      message: expect.stringMatching(/authorizeMoto/),
+    });
+    const agents = setup(
+      { moto: true },
+      { authorizeMoto: (request) => request.headers.get('x-agent') === 'yes' },
+    );
+    const stranger = await read(
+      await agents.handler(post({ idempotency_key: IDEM, email: 'a@example.com' })),
+    );
+    expect(stranger.status).toBe(403);
+    expect(agents.calls).toHaveLength(0);
+    const agent = post({ idempotency_key: IDEM, email: 'a@example.com' });
+    agent.headers.set('x-agent', 'yes');
+    expect((await agents.handler(agent)).status).toBe(200);
   });
 
   it('is idempotent: the same key returns the same session, concurrent duplicates create one order', async () => {

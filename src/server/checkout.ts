@@ -17,9 +17,12 @@ import {
 import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
 import type { GatewayClient } from './client.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
+import { createGate, type GateOptions, gateRefusal } from './gate.ts';
 import { createSessionKeeper, InProgress, Mismatch, newReference } from './idempotency.ts';
+import type { VelocityLimits } from './limits.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
+import { visitorOf } from './visitor.ts';
 
 /** An order as the merchant builds it from its cart; client.email may come from the browser. */
 export type OrderDraft = Partial<OrderRequest>;
@@ -31,7 +34,7 @@ export interface BuildOrderContext {
   config: CheckoutConfig;
 }
 
-export interface CheckoutHandlerOptions {
+export interface CheckoutHandlerOptions extends GateOptions {
   client: GatewayClient;
   /** What this customer's checkout charges and shows, from the merchant's own cart. */
   config: (request: Request) => CheckoutConfig | Promise<CheckoutConfig>;
@@ -77,16 +80,28 @@ export interface CheckoutHandlerOptions {
   orderRules?: OrderRuleOptions;
   /** Unexpected failures (the browser only gets a generic message). Default console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * Who the visitor is, for binding idempotency keys: your own session or account id. Default: a
+   * random secret the handler keeps in an HttpOnly, SameSite=Lax cookie scoped to its routes.
+   */
+  visitor?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
 }
 
-export type CheckoutHandler = ((request: Request) => Promise<Response>) & {
+/** The caller's socket address (the node adapter passes it), for the velocity limits. */
+export interface RequestInfo {
+  remoteAddress?: string;
+}
+
+export type CheckoutHandler = ((request: Request, info?: RequestInfo) => Promise<Response>) & {
   /** GET config / POST create, for routers that dispatch themselves. */
-  session: (request: Request) => Promise<Response>;
-  status: (request: Request) => Promise<Response>;
+  session: (request: Request, info?: RequestInfo) => Promise<Response>;
+  status: (request: Request, info?: RequestInfo) => Promise<Response>;
   /** A token the status route accepts for an order, valid for `statusTokenTtlMs` from now. */
   statusToken: (orderId: string) => string;
   /** Where the node adapter reports what it refuses before the handler runs (the `onError` option). */
   reportError: (error: unknown) => void;
+  /** The velocity limits in force; give them to `createWebhookHandler({ limits })` too. */
+  limits: VelocityLimits;
 };
 
 const CARD_DATA_MESSAGE =
@@ -108,6 +123,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   const inflight = new Map<string, { fingerprint: string; promise: Promise<CheckoutSession> }>();
 
   const now = options.now ?? Date.now;
+  const gate = createGate(options);
+  const limits = gate.limits;
   const tokenTtl = options.statusTokenTtlMs ?? 60 * 60 * 1000;
 
   // `<expiry, seconds, base 36>.<HMAC of order id and expiry>`: the expiry is signed, so it cannot be
@@ -147,15 +164,29 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     searchPages: options.orderSearchPages ?? 5,
   });
 
-  /** The order of one attempt, under a merchant reference that finds it again if the answer is lost. */
-  async function prepare(request: Request, body: CheckoutSessionRequest, config: CheckoutConfig) {
+  /**
+   * The order of one attempt, under a merchant reference that finds it again if the answer is lost.
+   * Runs only when an order is really to be created: the bot check and the limits count it here.
+   */
+  async function prepare(
+    request: Request,
+    body: CheckoutSessionRequest,
+    config: CheckoutConfig,
+    clients: readonly string[],
+  ) {
+    await gate.admit(request, body.verification, clients, config.moto);
     const draft = await options.buildOrder({ request, session: body, config });
     const order = mergeOrder(draft, body, config);
     const reference = order.number || newReference();
     const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
     return {
       reference,
-      send: () => options.client.orders.create({ ...order, number: reference }, rules),
+      send: async () => {
+        const created = await options.client.orders.create({ ...order, number: reference }, rules);
+        // Its declines count against whoever asked for it.
+        await limits.bind(created.id, clients, config.moto).catch(onError);
+        return created;
+      },
     };
   }
 
@@ -183,7 +214,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return session.data;
   }
 
-  async function postSession(request: Request): Promise<Response> {
+  async function postSession(request: Request, info: RequestInfo): Promise<Response> {
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type))
       return fail(415, 'unsupported_media_type', 'send the session request as application/json');
@@ -196,7 +227,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       if (textHasCardNumber(text)) return fail(400, 'card_data_refused', CARD_DATA_MESSAGE);
       throw error;
     }
-    const where = findCardData(withoutIdempotencyKey(raw));
+    const where = findCardData(withoutOwnFields(raw));
     if (where) return fail(400, 'card_data_refused', `${CARD_DATA_MESSAGE} (refused: ${where})`);
 
     const parsed = checkoutSessionRequestSchema.safeParse(raw);
@@ -215,14 +246,23 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
         fields,
       );
 
+    await gate.checkMoto(request, config);
+    const clients = await limits.clientsOf(request, info.remoteAddress);
+    const visitor = await visitorOf(request, ttl, options.visitor);
+
     const key = body.idempotency_key;
-    const fingerprint = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+    // The key is bound to its visitor: someone else's request with the same key and body differs
+    // here, and gets 409. The bot-check token is left out: a retry may carry a fresh one.
+    const { verification: _token, ...request_ } = body;
+    const fingerprint = createHash('sha256')
+      .update(`${visitor.id}\n${JSON.stringify(request_)}`)
+      .digest('base64url');
     let entry = inflight.get(key);
     if (!entry) {
       const promise = obtain({
         key,
         fingerprint,
-        prepare: () => prepare(request, body, config),
+        prepare: () => prepare(request, body, config, clients),
         toSession: (order) => sessionOf(request, order, config),
       }).then((stored) => {
         if (stored.fingerprint !== fingerprint) throw new Mismatch();
@@ -237,7 +277,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     if (entry.fingerprint !== fingerprint) throw new Mismatch();
     const created = await entry.promise;
     // A replay may come hours later: its status address must still answer.
-    return json(200, { ...created, status_url: statusUrlOf(request, created.order_id) });
+    const headers: Record<string, string> = visitor.setCookie ? { 'Set-Cookie': visitor.setCookie } : {};
+    return json(200, { ...created, status_url: statusUrlOf(request, created.order_id) }, headers);
   }
 
   async function getStatus(request: Request): Promise<Response> {
@@ -249,23 +290,30 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       return fail(403, 'status_url_expired', 'this status address has expired; ask the shop for the order');
     if (verdict !== 'ok') return fail(403, 'forbidden', 'this status address is not valid for that order');
     const order = await options.client.orders.get(orderId);
+    // A decline counts against the client, the card and the order (once, however often it is read).
+    await limits.record(order).catch(onError);
     const status = checkoutStatusOf(order);
     return json(200, status);
   }
 
   const guard =
-    (run: (request: Request) => Promise<Response>) =>
-    async (request: Request): Promise<Response> => {
+    (run: (request: Request, info: RequestInfo) => Promise<Response>) =>
+    async (request: Request, info: RequestInfo = {}): Promise<Response> => {
       try {
-        return await run(request);
+        return await run(request, info);
       } catch (error) {
         return errorResponse(error, onError);
       }
     };
 
-  const session = guard(async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return json(200, await loadConfig(request));
-    if (request.method === 'POST') return postSession(request);
+  const session = guard(async (request, info) => {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // The visitor's cookie is set before the first POST, so a retried POST carries it.
+      const visitor = await visitorOf(request, ttl, options.visitor);
+      const headers: Record<string, string> = visitor.setCookie ? { 'Set-Cookie': visitor.setCookie } : {};
+      return json(200, await loadConfig(request), headers);
+    }
+    if (request.method === 'POST') return postSession(request, info);
     return fail(405, 'method_not_allowed', 'use GET or POST', undefined, { Allow: 'GET, POST' });
   });
   const status = guard(async (request) => {
@@ -273,24 +321,30 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return fail(405, 'method_not_allowed', 'use GET', undefined, { Allow: 'GET' });
   });
 
-  const handler = async (request: Request) => {
+  const handler = async (request: Request, info: RequestInfo = {}) => {
     const last = new URL(request.url).pathname.replace(/\/+$/, '').split('/').at(-1);
-    if (last === 'session') return session(request);
-    if (last === 'status') return status(request);
+    if (last === 'session') return session(request, info);
+    if (last === 'status') return status(request, info);
     return fail(404, 'not_found', 'unknown checkout route (session or status)');
   };
-  return Object.assign(handler, { session, status, statusToken, reportError: onError });
+  return Object.assign(handler, { session, status, statusToken, limits, reportError: onError });
 }
 
 /**
- * The body without its idempotency key: the element makes the key up at random (or the merchant
- * does), it never carries what a customer typed, and a timestamp in it (`order-1795526786649`) may
- * happen to pass the Luhn check. Every other value is read, one field at a time and all together.
+ * What of the body is read for card data: not the idempotency key (the element makes it up at
+ * random, or the merchant does; a timestamp in it, `order-1795526786649`, may pass the Luhn check),
+ * and the bot-check token alone, not joined to the fields a customer typed (it is a provider's
+ * opaque string). Every other value is read one field at a time and all together.
  */
-function withoutIdempotencyKey(raw: unknown): unknown {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('idempotency_key' in raw)) return raw;
-  const { idempotency_key: key, ...rest } = raw as Record<string, unknown>;
-  return typeof key === 'string' ? rest : raw;
+function withoutOwnFields(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const { idempotency_key: key, verification: token, ...rest } = raw as Record<string, unknown>;
+  return [
+    ...(typeof key === 'string' ? [] : [key]),
+    rest,
+    // Its own array: the split-number chain never runs from a typed field into the token.
+    ...(token === undefined ? [] : [[token]]),
+  ];
 }
 
 const describeFields = (lead: string, fields: FieldIssue[]) => `${lead}: ${describeIssues(fields)}`;
@@ -350,6 +404,8 @@ export function mergeOrder(
 }
 
 function errorResponse(error: unknown, onError: (error: unknown) => void): Response {
+  const refused = gateRefusal(error);
+  if (refused) return refused;
   if (error instanceof BodyError) return fail(error.status, error.type, error.message);
   if (error instanceof CardDataDepthError) return fail(400, 'invalid_body', error.message);
   if (error instanceof InProgress)

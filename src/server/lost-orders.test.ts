@@ -43,6 +43,8 @@ function handler(fetchImpl?: typeof fetch): CheckoutHandler {
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     }),
     secret: 'status-secret',
+    // One shopper retrying: the same visitor on every request.
+    visitor: () => 'the-shopper',
     onError: () => {},
     config: () => ({
       amount: 9,

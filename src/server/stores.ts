@@ -114,3 +114,59 @@ export class MemoryDedupeStore implements DedupeStore {
     this.#map.delete(key);
   }
 }
+
+/**
+ * Where the velocity limits count (see limits.ts). Counters live in fixed windows whose number is
+ * part of the key, so the windows follow the handler's clock (also a test's), and the store's own
+ * expiry only cleans up. Every operation is one atomic step on a shared store (Redis: INCRBY and
+ * PEXPIRE in one MULTI; SET NX PX; GET), so several processes share one count.
+ */
+export interface LimitStore {
+  /** Adds `by` to the counter and answers the new count; the counter expires `ttlMs` after this. */
+  increment(key: string, by: number, ttlMs: number): Promise<number> | number;
+  /** The counter's count; 0 when there is none. */
+  count(key: string): Promise<number> | number;
+  /** Sets the key unless it is set; false when it already was (a decline counted once). */
+  mark(key: string, value: string, ttlMs: number): Promise<boolean> | boolean;
+  /** What `mark` stored; undefined when absent or expired. */
+  read(key: string): Promise<string | undefined> | string | undefined;
+}
+
+export class MemoryLimitStore implements LimitStore {
+  readonly #map: TtlMap<number | string>;
+  /** `maxBytes` defaults to 8 MiB: about 60 000 clients' counters. */
+  constructor(options?: MemoryStoreOptions | (() => number)) {
+    const { now, maxEntries, maxBytes } = memoryOptions(options);
+    this.#map = new TtlMap({
+      now,
+      maxEntries,
+      maxBytes: maxBytes ?? 8 * 1024 * 1024,
+      sizeOf: (value) => (typeof value === 'number' ? 8 : value.length * 2),
+    });
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+  get bytes(): number {
+    return this.#map.bytes;
+  }
+  increment(key: string, by: number, ttlMs: number): number {
+    const before = this.#map.get(key);
+    const count = (typeof before === 'number' ? before : 0) + by;
+    this.#map.set(key, count, ttlMs);
+    return count;
+  }
+  count(key: string): number {
+    const value = this.#map.get(key);
+    return typeof value === 'number' ? value : 0;
+  }
+  mark(key: string, value: string, ttlMs: number): boolean {
+    if (this.#map.get(key) !== undefined) return false;
+    this.#map.set(key, value, ttlMs);
+    return true;
+  }
+  read(key: string): string | undefined {
+    const value = this.#map.get(key);
+    return typeof value === 'string' ? value : undefined;
+  }
+}

@@ -11,6 +11,7 @@ import {
 } from '../protocol/index.ts';
 import type { GatewayClient } from './client.ts';
 import { GatewayError } from './errors.ts';
+import type { VelocityLimits } from './limits.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { type DedupeStore, MemoryDedupeStore } from './stores.ts';
 import { judgeDelivery, sha256 } from './webhook-identity.ts';
@@ -62,6 +63,12 @@ export interface WebhookHandlerOptions {
   /** Hand over order events as posted, unconfirmed. Only for a gateway the server cannot reach. */
   insecureSkipConfirmation?: boolean;
   dedupe?: DedupeStore;
+  /**
+   * The checkout handler's velocity limits (`checkout.limits`, or the `createVelocityLimits` both
+   * were given): a confirmed decline counts against its client and card even when nobody reads the
+   * order's status, as a bot paying at api_do_url does not.
+   */
+  limits?: Pick<VelocityLimits, 'record'>;
   /** How long a delivered event is remembered. Default 72 h. */
   dedupeTtlMs?: number;
   /**
@@ -202,6 +209,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       const order = await readBack(kind, posted.data);
       const verdict = judgeDelivery(kind, posted.data, order, text);
+      if (verdict.confirmed) await options.limits?.record(order).catch((error: unknown) => onError(error));
       return { type, order, key: verdict.key, confirmed: verdict.confirmed };
     }
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))

@@ -19,6 +19,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const KEY = 'sk_sandbox_multi_process';
 const CHECKOUTS = 200;
 const CONCURRENCY = 8;
+/** New orders one client may create per window, in both shops together. */
+const ORDER_LIMIT = CHECKOUTS + 10;
 // Letters only: a long run of digits in a session request looks like a card number and is refused.
 const run = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
   '',
@@ -46,6 +48,9 @@ function startShop(name: string): Promise<Shop> {
       GATEWAY_SECRET_KEY: KEY,
       REDIS_URL: redis.url,
       CHECKOUT_STATUS_SECRET: 'one-secret-for-every-shop-process',
+      // Every checkout comes from this one loopback address: a shop's per-client limit is raised to
+      // just above them, so the last test can show the two processes counting together.
+      DEMO_LIMITS: JSON.stringify({ ordersPerClient: { max: ORDER_LIMIT, windowMs: 10 * 60_000 } }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,12 +108,16 @@ async function json<T>(response: Response): Promise<{ status: number; body: T }>
   return { status: response.status, body: (await response.json()) as T };
 }
 
-const sessionPost = (shop: Shop, key: string) =>
+const sessionPost = (shop: Shop, key: string, cookie: string) =>
   fetch(`${shop.url}/checkout/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ idempotency_key: key, email: 'buyer@example.com' }),
   }).then((r) => json<CheckoutSession & { error?: unknown }>(r));
+
+/** The customer's browser loads the checkout first and keeps the visitor cookie it is given. */
+const visitorCookie = async (shop: Shop) =>
+  ((await fetch(`${shop.url}/checkout/session`)).headers.get('set-cookie') ?? '').split(';')[0]!;
 
 const card = {
   card_number: '4111111111111111',
@@ -127,8 +136,9 @@ interface Checkout {
 
 async function checkout(i: number): Promise<Checkout> {
   const key = `multi-process-${i}-${run}`;
+  const cookie = await visitorCookie(shops[i % 2]!);
   // The same session request to both processes at once: a retry landing on the other server.
-  const answers = await Promise.all(shops.map((shop) => sessionPost(shop, key)));
+  const answers = await Promise.all(shops.map((shop) => sessionPost(shop, key, cookie)));
 
   const session = answers.find((a) => a.status === 200)?.body;
   let paid = 'no session';
@@ -272,4 +282,15 @@ describe('two merchant processes sharing Redis and one sandbox', () => {
     );
     // 30 to 87 s measured for the checkouts on a two-core machine running other suites (load 17 to 25).
   }, 180_000);
+
+  it('share the velocity limits: the client’s orders are counted across both processes', async () => {
+    // The 200 checkouts above were created by whichever process won each key, about half each.
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const shop = shops[i % 2]!;
+      const result = await sessionPost(shop, `multi-process-limit-${i}-${run}`, await visitorCookie(shop));
+      answers.push(result.status);
+    }
+    expect(answers).toEqual([...Array(ORDER_LIMIT - CHECKOUTS).fill(200), 429, 429]);
+  }, 60_000);
 });

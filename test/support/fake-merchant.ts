@@ -49,6 +49,8 @@ export class FakeMerchant {
   threeDsUrl = 'about:blank';
   /** Session POSTs are refused with these field issues, as the server helper refuses a bad request. */
   sessionFields: Array<{ path: string; message: string; code: string }> | null = null;
+  /** Session POSTs are answered with this refusal (a 429 of the velocity limits, a 403 of the bot check). */
+  sessionRefusal: { status: number; body: unknown; headers?: Record<string, string> } | null = null;
   /** Where the session answer says the card goes (a tampered merchant server answers another). */
   apiDoUrlOf: (orderId: string) => string = (id) => `${GATEWAY}/do/${id}`;
   /** Configurations per session URL other than /checkout/session (query included), for pages that switch. */
@@ -115,6 +117,13 @@ export class FakeMerchant {
 
     if (url.origin === location.origin && url.pathname === '/checkout/session') {
       if (method === 'GET') return this.#answerConfig(url.pathname + url.search, init?.signal);
+      if (this.sessionRefusal) {
+        const { status, body, headers } = this.sessionRefusal;
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json', ...headers },
+        });
+      }
       if (this.sessionFields) {
         const fields = this.sessionFields;
         const message = `the session request is invalid: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`;

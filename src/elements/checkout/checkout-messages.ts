@@ -31,6 +31,8 @@ const ERROR_TEXT = {
   cancelled: 'errorCancelled',
   amount: 'errorAmount',
   untrusted_gateway: 'errorUntrustedGateway',
+  rate_limited: 'errorTooManyAttempts',
+  verification: 'errorVerification',
 } as const satisfies Record<CheckoutErrorType, TextKey>;
 
 /** The gateway's decline reason in plain words; a reason we do not know is shown as the gateway gave it. */
@@ -59,6 +61,9 @@ export function resultText(t: Catalog, result: FlowResult): string {
     case 'declined':
       return declineText(t, result.reason);
     case 'failed':
+      // How long to wait, as the merchant server said it: "try again in 10 minutes".
+      if (result.error.type === 'rate_limited' && result.error.retryAfter)
+        return t.errorRateLimited(Math.ceil(result.error.retryAfter / 60));
       return errorText(t, result.error.type, placedOnFields(result.error.fields));
   }
 }

@@ -12,6 +12,7 @@ import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume } from './attempt-resume.ts';
+import { beforePay } from './before-pay.ts';
 import { ChallengeController, type ChallengeMode } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
@@ -49,6 +50,7 @@ import { UnconfirmedWatch } from './unconfirmed-watch.ts';
  * @fires gateway-decline - The gateway declined. detail: `{ orderId, reason, amount, currency }`.
  * @fires gateway-error - The checkout could not load (`type: "config"`), has no amount to charge (`type: "amount"`, nothing sent), the payment could not be completed, or its outcome is not confirmed yet (`type: "unconfirmed"`: never a decline; the checkout keeps asking and fires `gateway-success` or `gateway-decline` once it knows). detail: `{ type, message, fields? }`.
  * @fires gateway-new-payment - MOTO "New payment" cleared the form. Cancel it to move the focus yourself.
+ * @fires gateway-before-pay - Pay was pressed and the fields are valid; nothing is sent yet. Cancelable: cancel it and nothing is sent. detail: `{ amount, currency, verification, waitFor(promise) }`: set `verification` (or resolve a promise given to `waitFor` with it) to send a bot-check token to the merchant server's `verify` hook.
  *
  * @csspart form - The form around every field; hidden once a payment succeeded.
  * @csspart result - The panel after a success: amount, order number, whether the card was saved.
@@ -382,8 +384,19 @@ export class GatewayCheckout extends GatewayElement {
     });
     this.result = null;
     this.phase = 'creating';
+    // The page's last word (and its bot check's token) before anything is sent.
+    const gate = await beforePay(this, this.#amount, this.#loaded?.currency ?? this.currency ?? null);
+    if (!gate.go) {
+      this.phase = 'idle';
+      if (gate.failed)
+        this.#show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
+      return;
+    }
+    const sent = gate.verification ? { ...request, verification: gate.verification } : request;
     const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
-    this.#show(await flow.pay(payer ? { payer, request, preset } : { card: card!, request, preset }));
+    this.#show(
+      await flow.pay(payer ? { payer, request: sent, preset } : { card: card!, request: sent, preset }),
+    );
   }
 
   /**
@@ -408,9 +421,10 @@ export class GatewayCheckout extends GatewayElement {
       return;
     }
     this.result = result;
-    // Whatever the result, the security code is not kept: a retry asks for it again. The rest of
-    // the card stays for a retry, and goes too once the order is paid.
-    if (this.cardForm) clearSecurityCode(this.cardForm);
+    // Whatever was sent, the security code is not kept: a retry asks for it again. The rest of the
+    // card stays for a retry, and goes too once the order is paid. Refused before any order was
+    // made (too many attempts, a bot check), nothing was sent: every field stays as typed.
+    if (this.cardForm && !nothingSent(result)) clearSecurityCode(this.cardForm);
     // Its outcome is now shown: neither a reload nor the next checkout on this address picks the
     // attempt up again. Kept while the outcome is unknown or the bank's check waits to be reopened,
     // and while the checkout is out of the page (a single-page app's other route): nobody saw it.
@@ -488,3 +502,7 @@ export class GatewayCheckout extends GatewayElement {
     this.#show(await runHostedFrame(this.#flow!, (url) => (this.hostedUrl = url)));
   }
 }
+
+/** The merchant server refused before creating anything: no card was sent anywhere. */
+const nothingSent = (result: FlowResult): boolean =>
+  result.kind === 'failed' && (result.error.type === 'rate_limited' || result.error.type === 'verification');

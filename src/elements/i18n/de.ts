@@ -65,6 +65,11 @@ export const de: Catalog = {
   reopenChallenge: 'Prüfung der Bank wieder öffnen',
   errorFields: 'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
   fieldInvalid: 'Prüfen Sie dieses Feld.',
+  errorRateLimited: (minutes: number) =>
+    `Zu viele Versuche, versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+  errorTooManyAttempts: 'Zu viele Versuche, versuchen Sie es später erneut.',
+  errorVerification:
+    'Die Sicherheitsprüfung ist fehlgeschlagen. Es wurde nichts abgebucht; bitte versuchen Sie es erneut.',
   errorUntrustedGateway: 'Die Zahlung konnte nicht sicher gesendet werden. Es wurde nichts gesendet.',
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',

@@ -64,6 +64,11 @@ export const en = {
   reopenChallenge: 'Reopen the bank’s check',
   errorFields: 'The shop could not accept some details. Check the marked fields.',
   fieldInvalid: 'Check this field.',
+  // the merchant server's defences: too many attempts (429), a bot check refused (403)
+  errorRateLimited: (minutes: number) =>
+    `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  errorTooManyAttempts: 'Too many attempts, try again later.',
+  errorVerification: 'The security check did not pass. Nothing was charged; please try again.',
   errorUntrustedGateway: 'The payment could not be sent securely. Nothing was sent.',
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
   // card entry: brand row, e-mail field, a failed Pay, the result panel

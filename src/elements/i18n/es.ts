@@ -61,6 +61,10 @@ export const es: Catalog = {
   reopenChallenge: 'Volver a abrir la verificación del banco',
   errorFields: 'La tienda no pudo aceptar algunos datos. Revise los campos marcados.',
   fieldInvalid: 'Revise este campo.',
+  errorRateLimited: (minutes: number) =>
+    `Demasiados intentos, inténtelo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  errorTooManyAttempts: 'Demasiados intentos, inténtelo de nuevo más tarde.',
+  errorVerification: 'La verificación de seguridad no se superó. No se ha cobrado nada; inténtelo de nuevo.',
   errorUntrustedGateway: 'El pago no se pudo enviar de forma segura. No se ha enviado nada.',
   errorRetry: 'El pago no se completó. No se ha cobrado nada; puede intentarlo de nuevo.',
   acceptedCards: 'Tarjetas aceptadas',

@@ -62,6 +62,11 @@ export const fr: Catalog = {
   reopenChallenge: 'Rouvrir la vérification de la banque',
   errorFields: 'La boutique n’a pas pu accepter certaines informations. Vérifiez les champs signalés.',
   fieldInvalid: 'Vérifiez ce champ.',
+  errorRateLimited: (minutes: number) =>
+    `Trop de tentatives, réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  errorTooManyAttempts: 'Trop de tentatives, réessayez plus tard.',
+  errorVerification:
+    'La vérification de sécurité a échoué. Aucun montant n’a été débité ; veuillez réessayer.',
   errorUntrustedGateway: 'Le paiement n’a pas pu être envoyé en sécurité. Rien n’a été envoyé.',
   errorRetry: 'Le paiement n’a pas abouti. Aucun montant n’a été débité ; vous pouvez réessayer.',
   acceptedCards: 'Cartes acceptées',

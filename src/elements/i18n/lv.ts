@@ -59,6 +59,13 @@ export const lv: Catalog = {
   reopenChallenge: 'Atvērt bankas pārbaudi vēlreiz',
   errorFields: 'Veikals nevarēja pieņemt dažus datus. Pārbaudiet atzīmētos laukus.',
   fieldInvalid: 'Pārbaudiet šo lauku.',
+  // "pēc" takes the genitive singular (1, 21 minūtes) and the dative plural (5 minūtēm).
+  errorRateLimited: (minutes: number) =>
+    `Pārāk daudz mēģinājumu, mēģiniet vēlreiz pēc ${minutes} ${
+      minutes % 10 === 1 && minutes % 100 !== 11 ? 'minūtes' : 'minūtēm'
+    }.`,
+  errorTooManyAttempts: 'Pārāk daudz mēģinājumu, mēģiniet vēlreiz vēlāk.',
+  errorVerification: 'Drošības pārbaude neizdevās. Nauda netika noņemta; mēģiniet vēlreiz.',
   errorUntrustedGateway: 'Maksājumu nevarēja droši nosūtīt. Nekas netika nosūtīts.',
   errorRetry: 'Maksājums neizdevās. Nauda netika noņemta; varat mēģināt vēlreiz.',
   acceptedCards: 'Pieņemtās kartes',

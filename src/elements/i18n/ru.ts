@@ -59,6 +59,19 @@ export const ru: Catalog = {
   reopenChallenge: 'Снова открыть проверку банка',
   errorFields: 'Магазин не смог принять некоторые данные. Проверьте отмеченные поля.',
   fieldInvalid: 'Проверьте это поле.',
+  // "через" takes the accusative: 1 минуту, 2–4 минуты, 5–20 минут; 21 минуту, …
+  errorRateLimited: (minutes: number) => {
+    const [ten, hundred] = [minutes % 10, minutes % 100];
+    const word =
+      ten === 1 && hundred !== 11
+        ? 'минуту'
+        : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)
+          ? 'минуты'
+          : 'минут';
+    return `Слишком много попыток, попробуйте снова через ${minutes} ${word}.`;
+  },
+  errorTooManyAttempts: 'Слишком много попыток, попробуйте позже.',
+  errorVerification: 'Проверка безопасности не пройдена. Деньги не списаны; попробуйте ещё раз.',
   errorUntrustedGateway: 'Платёж нельзя отправить безопасно. Ничего не отправлено.',
   errorRetry: 'Платёж не прошёл. Деньги не списаны; можно попробовать ещё раз.',
   acceptedCards: 'Принимаемые карты',

@@ -1,7 +1,7 @@
 // gateway-checkout/server/redis: the server helper's stores on Redis, for merchants running several
 // server processes. Written against node-redis (the `redis` package, an optional peer dependency):
 // the merchant creates and connects the client, so this module never loads it itself.
-import type { DedupeStore, SessionStore, StoredSession } from '../stores.ts';
+import type { DedupeStore, LimitStore, SessionStore, StoredSession } from '../stores.ts';
 
 /**
  * What the stores use of a node-redis client (`createClient()` of `redis` 6, a cluster or
@@ -16,6 +16,8 @@ export interface RedisClient {
   ): Promise<unknown>;
   get(key: string): Promise<unknown>;
   del(key: string): Promise<unknown>;
+  /** For the velocity counters: INCRBY and PEXPIRE as one atomic script, one round trip. */
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
 export interface RedisStoreOptions {
@@ -31,7 +33,13 @@ export interface RedisStores {
   sessions: SessionStore;
   /** For `createWebhookHandler({ dedupe })`. */
   dedupe: DedupeStore;
+  /** For `createVelocityLimits({ store })`: the session endpoint's counters, shared by every process. */
+  limits: LimitStore;
 }
+
+/** Adds to a counter and renews its expiry in one step, so a counter can never be left without one. */
+const INCREMENT =
+  "local n = redis.call('INCRBY', KEYS[1], ARGV[1]) redis.call('PEXPIRE', KEYS[1], ARGV[2]) return n";
 
 /** The value of a reserved key; a stored record is always a JSON object, so they never collide. */
 const PENDING = 'pending';
@@ -52,6 +60,7 @@ const px = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));
  * const stores = createRedisStores(redis, { prefix: 'shop:' });
  * createCheckoutHandler({ ..., store: stores.sessions });
  * createWebhookHandler({ ..., dedupe: stores.dedupe });
+ * const limits = createVelocityLimits({ store: stores.limits }); // both handlers: { limits }
  * ```
  */
 export function createRedisStores(client: RedisClient, options: RedisStoreOptions = {}): RedisStores {
@@ -95,7 +104,33 @@ export function createRedisStores(client: RedisClient, options: RedisStoreOption
     },
   };
 
-  return { sessions, dedupe };
+  const limitKey = (key: string) => `${prefix}limit:${key}`;
+  const limits: LimitStore = {
+    async increment(key, by, ttlMs) {
+      const count = await client.eval(INCREMENT, {
+        keys: [limitKey(key)],
+        arguments: [String(Math.trunc(by)), String(px(ttlMs))],
+      });
+      return Number(count);
+    },
+    async count(key) {
+      const value = await client.get(limitKey(key));
+      return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : 0;
+    },
+    async mark(key, value, ttlMs) {
+      const answer = await client.set(limitKey(key), value, {
+        condition: 'NX',
+        expiration: { type: 'PX', value: px(ttlMs) },
+      });
+      return answer === 'OK';
+    },
+    async read(key) {
+      const value = await client.get(limitKey(key));
+      return typeof value === 'string' ? value : undefined;
+    },
+  };
+
+  return { sessions, dedupe, limits };
 }
 
 /** A record this module wrote; anything else under the key is a fault worth reporting, not a session. */

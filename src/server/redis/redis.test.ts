@@ -168,6 +168,7 @@ describe('checkout handler on the Redis store', () => {
       createCheckoutHandler({
         client,
         secret: 'shared-status-secret',
+        visitor: () => 'the-shopper',
         store: createRedisStores(redisClient, { prefix: 'c1:' }).sessions,
         config: () => ({
           amount: 9,
@@ -233,6 +234,7 @@ describe('checkout handler on the Redis store', () => {
       createCheckoutHandler({
         client,
         secret: 'shared-status-secret',
+        visitor: () => 'the-shopper',
         onError: () => {},
         store: createRedisStores(redisClient, { prefix: 'c2:' }).sessions,
         config: () => ({

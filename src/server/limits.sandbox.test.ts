@@ -1,0 +1,159 @@
+// The session endpoint's defences against the project's sandbox gateway, over HTTP from one client:
+// the default velocity limits, declines read back from real payments, and MOTO without agents.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutConfig, CheckoutSession } from '../protocol/index.ts';
+import { type Sandbox, startSandbox } from '../sandbox/index.ts';
+import { type CheckoutHandlerOptions, createCheckoutHandler } from './checkout.ts';
+import { GatewayClient } from './client.ts';
+import { DEFAULT_VELOCITY_RULES } from './limits.ts';
+import { toNodeHandler } from './node.ts';
+
+const KEY = 'sk_sandbox_limits';
+let sandbox: Sandbox;
+let gateway: GatewayClient;
+const servers: Server[] = [];
+/** Both clocks, the sandbox's and the handler's, moved together. */
+let offset = 0;
+const now = () => Date.now() + offset;
+async function moveClocks(ms: number) {
+  offset += ms;
+  const res = await fetch(`${sandbox.url}/_sandbox/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ now: new Date(now()).toISOString() }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+const CONFIG: CheckoutConfig = {
+  amount: 10,
+  currency: 'EUR',
+  language: 'en',
+  merchant_name: 'Tea Shop',
+  avs: 'off',
+  save: null,
+  moto: false,
+  collect_email: true,
+};
+
+/** A merchant server on loopback: every request comes from 127.0.0.1, as a bot's would from its one address. */
+async function shop(options: Partial<CheckoutHandlerOptions> = {}, config: Partial<CheckoutConfig> = {}) {
+  const handler = createCheckoutHandler({
+    client: gateway,
+    config: () => ({ ...CONFIG, ...config }),
+    buildOrder: () => ({ products: [{ title: 'Tea', price: 10 }] }),
+    now,
+    onError: () => {},
+    ...options,
+  });
+  const server = createServer(toNodeHandler(handler));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/checkout`;
+  let n = 0;
+  return {
+    base,
+    session: (extra: Record<string, unknown> = {}) =>
+      fetch(`${base}/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          idempotency_key: `limits_${Date.now()}_${n++}_abcdef`,
+          email: 'bot@example.com',
+          ...extra,
+        }),
+      }),
+  };
+}
+
+const pay = (apiDoUrl: string, card_number: string, exp_year = 39) =>
+  fetch(apiDoUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ card_number, exp_month: 12, exp_year, csc: '123', cardholder_name: 'Bot' }),
+  }).then((res) => res.json() as Promise<{ status: string }>);
+
+/** A Luhn-valid Visa number ending in `tail`: a different card each time. */
+function cardEnding(tail: number): string {
+  const body = `411111${String(tail).padStart(9, '0')}`;
+  for (let check = 0; check < 10; check++) {
+    const digits = `${body}${check}`;
+    let sum = 0;
+    for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
+      let d = Number(digits[i]);
+      if (double) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error('unreachable');
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, secretKey: KEY });
+  gateway = new GatewayClient({ baseUrl: sandbox.url, secretKey: KEY, retryBaseDelayMs: 5 });
+});
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await sandbox.close();
+});
+
+describe('session endpoint defences against the sandbox', () => {
+  it('answers the first session over the default limit with 429 and Retry-After, and again after it', {
+    timeout: 60_000,
+  }, async () => {
+    const { session } = await shop();
+    const max = DEFAULT_VELOCITY_RULES.ordersPerClient.max;
+    for (let i = 0; i < max; i++) expect((await session()).status).toBe(200);
+    const over = await session();
+    expect(over.status).toBe(429);
+    const wait = Number(over.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(DEFAULT_VELOCITY_RULES.ordersPerClient.windowMs / 1000);
+    expect(await over.json()).toMatchObject({
+      error: { type: 'rate_limited', message: expect.stringMatching(/try again in \d+ minute/) },
+    });
+    const orders = (await gateway.orders.list()).results.length;
+    expect((await session()).status).toBe(429);
+    expect((await gateway.orders.list()).results.length).toBe(orders);
+    await moveClocks(wait * 1000);
+    const again = await session();
+    expect(again.status).toBe(200);
+    const order = await gateway.orders.get(((await again.json()) as CheckoutSession).order_id);
+    // The sandbox's clock moved with the handler's: the new order is dated after the wait.
+    expect((order.issued ?? 0) * 1000).toBeGreaterThanOrEqual(now() - 60_000);
+  });
+
+  it('refuses further sessions for a client after N declines read back from the gateway', {
+    timeout: 60_000,
+  }, async () => {
+    const { session, base } = await shop();
+    const max = DEFAULT_VELOCITY_RULES.declinesPerClient.max;
+    for (let i = 0; i < max; i++) {
+      const res = await session();
+      expect(res.status).toBe(200);
+      const created = (await res.json()) as CheckoutSession;
+      // Each a different card, expired: declined by the gateway.
+      expect((await pay(created.api_do_url, cardEnding(i), 20)).status).toBe('rejected');
+      const status = await (await fetch(new URL(created.status_url, base))).json();
+      expect(status).toMatchObject({ outcome: 'declined' });
+    }
+    const refused = await session();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses a MOTO session without authorizeMoto, saying how to allow it', async () => {
+    const { session } = await shop({}, { moto: true });
+    const res = await session();
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      error: { type: 'moto_not_allowed', message: expect.stringMatching(/authorizeMoto/) },
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../protocol/index.ts';
+import { createVelocityLimits, DEFAULT_VELOCITY_RULES, VelocityLimitError } from './limits.ts';
+import { MemoryLimitStore } from './stores.ts';
+
+const MINUTE = 60_000;
+const request = (headers: Record<string, string> = {}) =>
+  new Request('http://shop.example/checkout/session', { method: 'POST', headers });
+
+const refusal = async (attempt: Promise<unknown>) => {
+  const error = await attempt.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(VelocityLimitError);
+  return error as VelocityLimitError;
+};
+
+const declined = (
+  id: string,
+  index: number,
+  masked = '400000******0002',
+  extra: Partial<Order> = {},
+): Order => ({
+  id,
+  status: 'rejected',
+  status_changes: Array.from({ length: index }, (_, i) => ({
+    new_status: i % 2 ? 'rejected' : 'in_progress',
+    on: 100,
+  })),
+  transaction_details: { card_masked_pan: masked },
+  ...extra,
+});
+
+describe('velocity limits', () => {
+  it('count new orders per client in windows of the injected clock, with an exact Retry-After', async () => {
+    let now = 10 * 10 * MINUTE + 4 * MINUTE; // four minutes into a window
+    const limits = createVelocityLimits({ now: () => now });
+    const clients = await limits.clientsOf(request(), '203.0.113.9');
+    expect(clients).toEqual(['ip:203.0.113.9']);
+    for (let i = 0; i < DEFAULT_VELOCITY_RULES.ordersPerClient.max; i++) await limits.admit(clients, false);
+    const refused = await refusal(limits.admit(clients, false));
+    expect(refused.rule).toBe('orders_per_client');
+    expect(refused.retryAfterMs).toBe(6 * MINUTE);
+    // Another client is not affected; MOTO counts apart.
+    await limits.admit(['ip:203.0.113.10'], false);
+    await limits.admit(clients, true);
+    now += 6 * MINUTE;
+    await limits.admit(clients, false);
+  });
+
+  it('read the client through trustProxy like the webhook receiver, and count the merchant’s own key too', async () => {
+    const limits = createVelocityLimits({
+      trustProxy: 1,
+      clientKey: (r) => r.headers.get('x-cart'),
+      ordersPerClient: { max: 2, windowMs: 10 * MINUTE },
+    });
+    const spoofed = request({ 'x-forwarded-for': '198.51.100.1, 203.0.113.5', 'x-cart': 'cart-1' });
+    const clients = await limits.clientsOf(spoofed, '10.0.0.2');
+    expect(clients[0]).toBe('ip:203.0.113.5');
+    expect(clients[1]).toMatch(/^key:[\w-]{22}$/);
+    // The same cart from three addresses is still one customer.
+    for (const ip of ['192.0.2.1', '192.0.2.2'])
+      await limits.admit(
+        await limits.clientsOf(request({ 'x-forwarded-for': ip, 'x-cart': 'cart-1' }), '10.0.0.2'),
+        false,
+      );
+    const third = await limits.clientsOf(
+      request({ 'x-forwarded-for': '192.0.2.3', 'x-cart': 'cart-1' }),
+      '10.0.0.2',
+    );
+    expect((await refusal(limits.admit(third, false))).rule).toBe('orders_per_client');
+  });
+
+  it('refuse a client after its declines, each decline counted once however often it is read', async () => {
+    const limits = createVelocityLimits({ declinesPerClient: { max: 3, windowMs: 60 * MINUTE } });
+    const clients = ['ip:203.0.113.9'];
+    for (let i = 1; i <= 3; i++) {
+      await limits.admit(clients, false);
+      await limits.bind(`ord_${i}`, clients, false);
+      const order = declined(`ord_${i}`, 3, `41111${i}******1111`);
+      // The element reads the status, the webhook confirms it: one decline.
+      await limits.record(order);
+      await limits.record(order);
+    }
+    expect((await refusal(limits.admit(clients, false))).rule).toBe('declines_per_client');
+    // Someone else still pays.
+    await limits.admit(['ip:203.0.113.10'], false);
+  });
+
+  it('refuse every client that tried a card past its declines, and a client whose order was declined too often', async () => {
+    const limits = createVelocityLimits();
+    const one = ['ip:192.0.2.1'];
+    const two = ['ip:192.0.2.2'];
+    await limits.bind('ord_a', one, false);
+    await limits.bind('ord_b', two, false);
+    // Five declines of one card, spread over two clients and orders.
+    for (let i = 1; i <= 3; i++) await limits.record(declined('ord_a', 2 * i));
+    for (let i = 1; i <= 2; i++) await limits.record(declined('ord_b', 2 * i));
+    expect((await refusal(limits.admit(two, false))).rule).toBe('declines_per_client');
+    // Five declines on one order, five cards: the gateway lets a declined order be paid again.
+    const three = ['ip:192.0.2.3'];
+    await limits.bind('ord_c', three, false);
+    for (let i = 1; i <= 4; i++) await limits.record(declined('ord_c', 2 * i, `5${i}0000******000${i}`));
+    await limits.admit(three, false);
+    await limits.record(declined('ord_c', 10, '550000******0005'));
+    expect((await refusal(limits.admit(three, false))).rule).toBe('declines_per_client');
+  });
+
+  it('keep MOTO under rules of their own, and refuse nonsense rules with the rule named', async () => {
+    const limits = createVelocityLimits({ moto: { ordersPerClient: { max: 1, windowMs: MINUTE } } });
+    await limits.admit(['ip:10.1.1.1'], true);
+    expect((await refusal(limits.admit(['ip:10.1.1.1'], true))).rule).toBe('orders_per_client');
+    expect(() => createVelocityLimits({ ordersPerClient: { max: 0, windowMs: MINUTE } })).toThrow(
+      /ordersPerClient/,
+    );
+    expect(() => createVelocityLimits({ declinesPerOrder: 1.5 })).toThrow(/declinesPerOrder/);
+  });
+
+  it('keep their memory store within its byte bound under a flood of clients', async () => {
+    const store = new MemoryLimitStore({ maxBytes: 256 * 1024 });
+    const limits = createVelocityLimits({ store });
+    for (let i = 0; i < 20_000; i++)
+      await limits.admit([`ip:10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`], false);
+    expect(store.bytes).toBeLessThanOrEqual(256 * 1024);
+  });
+});

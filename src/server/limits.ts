@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import type { Order } from '../protocol/index.ts';
+import { type LimitStore, MemoryLimitStore } from './stores.ts';
+import { normaliseIp, sourceAddress } from './webhook-source.ts';
+
+/**
+ * Velocity limits of the checkout-session endpoint: what stops card testing, where a bot uses one
+ * shop's checkout to find out which stolen cards work. The merchant's server never sees a card, but
+ * it decides who gets an order to pay, and the gateway tells it what each payment ended in.
+ *
+ * - New orders per client (the IP address, read through `trustProxy` like the webhook receiver,
+ *   and the merchant's own key such as a cart or account id) per window.
+ * - Declines per client, per card (the gateway's masked card number: nothing the merchant's page
+ *   ever saw) and per order (the gateway lets a declined order be paid again): past any of them the
+ *   client gets no new session until the window ends.
+ * - Phone orders (MOTO) count apart, under rules of their own: agents key many orders, and a MOTO
+ *   payment has no security code, so a card gets fewer tries.
+ *
+ * Counting is fixed windows keyed by their number (`floor(now / window)`): one atomic increment per
+ * check, an exact Retry-After (the window's end), and windows that follow the handler's clock. A
+ * burst across a window's edge may reach twice a limit; that is the price of one round trip.
+ */
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface VelocityRules {
+  /** New orders one client may create per window. Default 30 per 10 minutes. */
+  ordersPerClient: Limit;
+  /** Declines after which a client gets no new session until the window ends. Default 10 per hour. */
+  declinesPerClient: Limit;
+  /**
+   * Declines of one card (as the gateway masks it on the order) after which every client that
+   * tried it is refused. Default 5 per 24 hours.
+   */
+  declinesPerCard: Limit;
+  /** Declines on one order after which its client is refused. Default 5. */
+  declinesPerOrder: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export const DEFAULT_VELOCITY_RULES: Readonly<VelocityRules> = {
+  ordersPerClient: { max: 30, windowMs: 10 * MINUTE },
+  declinesPerClient: { max: 10, windowMs: 60 * MINUTE },
+  declinesPerCard: { max: 5, windowMs: DAY },
+  declinesPerOrder: 5,
+};
+
+/** An agent keys many callers' orders; a card without its security code gets fewer guesses. */
+export const DEFAULT_MOTO_RULES: Readonly<VelocityRules> = {
+  ordersPerClient: { max: 120, windowMs: 10 * MINUTE },
+  declinesPerClient: { max: 20, windowMs: 60 * MINUTE },
+  declinesPerCard: { max: 3, windowMs: DAY },
+  declinesPerOrder: 3,
+};
+
+export interface VelocityLimitsOptions extends Partial<VelocityRules> {
+  /** Rules for MOTO sessions, over DEFAULT_MOTO_RULES. */
+  moto?: Partial<VelocityRules>;
+  /**
+   * Where the counters live. Default in memory (one process); with several processes, the shared
+   * one: `createRedisStores(redis).limits` from `gateway-checkout/server/redis`.
+   */
+  store?: LimitStore;
+  /** The clock, in ms since the epoch. Default Date.now. */
+  now?: () => number;
+  /**
+   * How many reverse proxies of your own stand in front of this server (as the webhook receiver's
+   * option): with 1, the last X-Forwarded-For entry is the client. Default 0: the socket address.
+   */
+  trustProxy?: number;
+  /**
+   * The merchant's own name for the customer (an account id, a cart id), counted besides the IP
+   * address, so a bot rotating addresses on one account is still counted once.
+   */
+  clientKey?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
+}
+
+/** Who a session request counts against: `ip:<address>` and `key:<hash of the merchant's key>`. */
+export type Clients = readonly string[];
+
+/** A session refused by a velocity limit: HTTP 429 with Retry-After. */
+export class VelocityLimitError extends Error {
+  override readonly name = 'VelocityLimitError';
+  readonly type = 'rate_limited';
+  constructor(
+    /** Which rule: `orders_per_client`, `declines_per_client`. */
+    readonly rule: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(`velocity limit reached (${rule}); try again in ${Math.ceil(retryAfterMs / 1000)} s`);
+  }
+}
+
+export interface VelocityLimits {
+  /** The clients a request counts against. */
+  clientsOf(request: Request, remoteAddress: string | undefined): Promise<Clients>;
+  /**
+   * Before a new order: refuses (VelocityLimitError) clients blocked by declines, then counts the
+   * order and refuses it past `ordersPerClient`.
+   */
+  admit(clients: Clients, moto: boolean): Promise<void>;
+  /** Remembers whose order it is, so that its declines count against them. */
+  bind(orderId: string, clients: Clients, moto: boolean): Promise<void>;
+  /**
+   * What the gateway says of an order (a status read, a confirmed webhook): a decline counts once
+   * against its clients, its card and the order itself.
+   */
+  record(order: Order): Promise<void>;
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** How long an order's clients and counters are kept: as long as the order can still be paid. */
+const ORDER_TTL = DAY;
+
+export function createVelocityLimits(options: VelocityLimitsOptions = {}): VelocityLimits {
+  const store = options.store ?? new MemoryLimitStore();
+  const now = options.now ?? Date.now;
+  const hops = options.trustProxy ?? 0;
+  if (!Number.isInteger(hops) || hops < 0)
+    throw new TypeError('createVelocityLimits: trustProxy is the number of proxy hops to trust (0, 1, 2…)');
+  const { moto: motoRules, store: _store, now: _now, trustProxy: _hops, clientKey, ...own } = options;
+  const rules: Record<'web' | 'moto', VelocityRules> = {
+    web: checked({ ...DEFAULT_VELOCITY_RULES, ...own }),
+    moto: checked({ ...DEFAULT_MOTO_RULES, ...motoRules }),
+  };
+
+  const windowOf = (limit: Limit) => {
+    const at = now();
+    const index = Math.floor(at / limit.windowMs);
+    return { index, retryAfterMs: Math.max(1, (index + 1) * limit.windowMs - at) };
+  };
+  const counter = (set: string, rule: string, subject: string, limit: Limit) => {
+    const { index, retryAfterMs } = windowOf(limit);
+    return { key: `${set}:${rule}:${subject}:${index}`, ttl: limit.windowMs, retryAfterMs };
+  };
+  const block = async (set: 'web' | 'moto', clients: Clients) => {
+    const limit = rules[set].declinesPerClient;
+    await Promise.all(
+      clients.map((client) => {
+        const c = counter(set, 'declines', client, limit);
+        return store.increment(c.key, limit.max, c.ttl);
+      }),
+    );
+  };
+
+  return {
+    async clientsOf(request, remoteAddress) {
+      const clients: string[] = [];
+      const address = sourceAddress(remoteAddress, request.headers.get('x-forwarded-for'), hops);
+      if (address) clients.push(`ip:${normaliseIp(address)}`);
+      const own = await clientKey?.(request);
+      if (own) clients.push(`key:${sha(own)}`);
+      return clients;
+    },
+
+    async admit(clients, moto) {
+      const set = moto ? 'moto' : 'web';
+      const { ordersPerClient, declinesPerClient } = rules[set];
+      const declines = clients.map((client) => counter(set, 'declines', client, declinesPerClient));
+      const orders = clients.map((client) => counter(set, 'orders', client, ordersPerClient));
+      // All at once: on Redis they go out in one pipeline.
+      const [declined, ordered] = await Promise.all([
+        Promise.all(declines.map((c) => store.count(c.key))),
+        Promise.all(orders.map((c) => store.increment(c.key, 1, c.ttl))),
+      ]);
+      const blocked = declined.findIndex((count) => count >= declinesPerClient.max);
+      if (blocked >= 0) throw new VelocityLimitError('declines_per_client', declines[blocked]!.retryAfterMs);
+      const over = ordered.findIndex((count) => count > ordersPerClient.max);
+      if (over >= 0) throw new VelocityLimitError('orders_per_client', orders[over]!.retryAfterMs);
+    },
+
+    async bind(orderId, clients, moto) {
+      await store.mark(`order:${orderId}`, JSON.stringify({ clients, moto }), ORDER_TTL);
+    },
+
+    async record(order) {
+      if (order.status !== 'rejected') return;
+      const history = order.status_changes ?? [];
+      // One decline is one entry of the order's history: read twice, it counts once.
+      const decline = `${history.length}:${history.at(-1)?.on ?? order.modified ?? ''}`;
+      if (!(await store.mark(`declined:${order.id}:${decline}`, '1', ORDER_TTL))) return;
+      const bound = parseBinding(await store.read(`order:${order.id}`));
+      const set = (bound?.moto ?? order.is_moto) ? 'moto' : 'web';
+      const clients = bound?.clients ?? [];
+      const { declinesPerClient, declinesPerCard, declinesPerOrder } = rules[set];
+      const card = cardOf(order);
+      const cardCounter = card ? counter(set, 'card', card, declinesPerCard) : undefined;
+      const [perOrder, perCard] = await Promise.all([
+        store.increment(`${set}:order-declines:${order.id}`, 1, ORDER_TTL),
+        cardCounter ? store.increment(cardCounter.key, 1, cardCounter.ttl) : 0,
+        ...clients.map((client) => {
+          const c = counter(set, 'declines', client, declinesPerClient);
+          return store.increment(c.key, 1, c.ttl);
+        }),
+      ]);
+      if (perOrder >= declinesPerOrder || perCard >= declinesPerCard.max) await block(set, clients);
+    },
+  };
+}
+
+/**
+ * The card as the gateway shows it on the order: its masked number (first six and last four
+ * digits; a v0.6 order shows no expiry). Hashed, so the store holds nothing of the card. Cards
+ * sharing both ends count together: stricter, never looser.
+ */
+function cardOf(order: Order): string | undefined {
+  const masked = order.transaction_details?.card_masked_pan;
+  return masked ? sha(`card|${masked}`) : undefined;
+}
+
+function parseBinding(text: string | undefined): { clients: string[]; moto: boolean } | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(text) as { clients?: unknown; moto?: unknown };
+    const clients = Array.isArray(value.clients)
+      ? value.clients.filter((c): c is string => typeof c === 'string')
+      : [];
+    return { clients, moto: value.moto === true };
+  } catch {
+    return undefined;
+  }
+}
+
+function checked(rules: VelocityRules): VelocityRules {
+  const limits = {
+    ordersPerClient: rules.ordersPerClient,
+    declinesPerClient: rules.declinesPerClient,
+    declinesPerCard: rules.declinesPerCard,
+  };
+  for (const [name, limit] of Object.entries(limits))
+    if (
+      !(
+        Number.isInteger(limit?.max) &&
+        limit.max >= 1 &&
+        Number.isFinite(limit.windowMs) &&
+        limit.windowMs >= 1000
+      )
+    )
+      throw new TypeError(
+        `createVelocityLimits: ${name} must be { max: a whole number ≥ 1, windowMs: at least 1000 }`,
+      );
+  if (!Number.isInteger(rules.declinesPerOrder) || rules.declinesPerOrder < 1)
+    throw new TypeError('createVelocityLimits: declinesPerOrder must be a whole number ≥ 1');
+  return rules;
+}
