@@ -8,7 +8,12 @@ const E2E_LIMITS = {
   declinesPerClient: raised,
   declinesPerCard: raised,
   declinesPerOrder: 5000,
-  moto: { ordersPerClient: raised, declinesPerClient: raised, declinesPerCard: raised, declinesPerOrder: 5000 },
+  moto: {
+    ordersPerClient: raised,
+    declinesPerClient: raised,
+    declinesPerCard: raised,
+    declinesPerOrder: 5000,
+  },
 };
 
 export default defineConfig({
