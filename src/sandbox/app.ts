@@ -10,7 +10,7 @@ import { apiHandler } from './handlers/api.ts';
 import { controlHandler } from './handlers/control.ts';
 import { directPostHandler } from './handlers/direct-post.ts';
 import { fieldsHandler } from './handlers/fields.ts';
-import { bundleHandler, checkoutHandler, checkoutStatusHandler } from './handlers/hosted.ts';
+import { bundleHandler, checkoutHandler, checkoutStatusHandler, siblingHandler } from './handlers/hosted.ts';
 import { paymentHandler } from './handlers/payment.ts';
 import { threeDSHandler } from './handlers/three-ds.ts';
 import { BUNDLE_PATH } from './hosted.ts';
@@ -59,6 +59,8 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
     if (hostedStatus) return checkoutStatusHandler(gateway, hostedStatus[1]!);
     if (path === BUNDLE_PATH) return bundle;
+    const sibling = /^\/assets\/(gateway-checkout\.[\w.-]+\.js)$/.exec(path);
+    if (sibling) return siblingHandler(distDir, sibling[1]!);
     if (path.startsWith('/fields/')) return fields;
     if (path === '/_sandbox' || path.startsWith('/_sandbox/')) return control;
     return null;

@@ -181,6 +181,32 @@ describe('hosted pages with the bundle built', () => {
     expect(page).toContain('\\u003c/script>');
   });
 
+  it('serve the bundle’s on-demand siblings beside it, and nothing else from the build folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-siblings-'));
+    const lv = 'console.log("lv");\n';
+    writeFileSync(join(dir, 'gateway-checkout.iife.js'), 'console.log("bundle");\n');
+    writeFileSync(join(dir, 'gateway-checkout.lv.0123abcd.js'), lv);
+    writeFileSync(join(dir, 'secret.js'), 'nope');
+    const sb = await sandbox({ distDir: dir });
+    try {
+      const ok = await fetch(`${sb.url}/assets/gateway-checkout.lv.0123abcd.js`);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toContain('text/javascript');
+      expect(await ok.text()).toBe(lv);
+      for (const path of [
+        '/assets/gateway-checkout.de.0123abcd.js',
+        '/assets/secret.js',
+        '/assets/gateway-checkout.iife.js.integrity',
+        '/assets/..%2Fsecret.js',
+      ]) {
+        expect((await fetch(`${sb.url}${path}`)).status, path).toBe(404);
+      }
+    } finally {
+      await sb.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('compute the integrity hash from the bytes served, even when the .integrity file is stale', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-stale-'));
     const js = 'console.log("rebuilt");\n';

@@ -30,3 +30,12 @@ export function readBundle(distDir: string | null): Bundle | null {
     return null;
   }
 }
+
+/** A sibling file of the bundle in `distDir` (its name already checked), or null. */
+export function readSibling(distDir: string, file: string): Buffer | null {
+  try {
+    return readFileSync(join(distDir, file));
+  } catch {
+    return null;
+  }
+}

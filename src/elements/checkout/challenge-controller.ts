@@ -1,6 +1,8 @@
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { ChallengeHandle } from '../../flow/payment-flow.ts';
 import type { Catalog } from '../i18n/index.ts';
+import { onDemand } from '../shared/on-demand.ts';
+import type { ParentChallenge } from './hosted-challenge.ts';
 
 export type ChallengeEnd = 'completed' | 'closed';
 type End = ChallengeEnd;
@@ -15,16 +17,16 @@ export type ChallengeMode = 'modal' | 'redirect' | 'parent';
  *
  * `parent`: this checkout is the gateway's hosted form inside another checkout's frame
  * (presentation="iframe"); a dialog in here would be cut to the frame, so the framing checkout shows
- * the challenge over its whole page (see `HostedChallengeRelay`) and says how it ended. Only once
- * that checkout has introduced itself; until then, our own dialog.
+ * the challenge over its whole page (`hosted-challenge.ts`, loaded on demand) and says how it
+ * ended. Only once that checkout has introduced itself; until then, our own dialog.
  */
 export class ChallengeController implements ReactiveController {
   readonly #host: ReactiveElement;
   readonly #mode: () => ChallengeMode;
   #url: string | null = null;
   #end: ((end: End) => void) | null = null;
-  /** The origin of the framing checkout that offered to show challenges, once it did. */
-  #parentOrigin: string | null = null;
+  /** three-ds="parent": the framing checkout's side, once loaded. */
+  #parent: ParentChallenge | null = null;
 
   constructor(host: ReactiveElement, mode: () => ChallengeMode) {
     this.#host = host;
@@ -34,6 +36,11 @@ export class ChallengeController implements ReactiveController {
 
   hostConnected(): void {
     window.addEventListener('message', this.#onMessage);
+    if (this.#mode() === 'parent')
+      void onDemand.hosted().then(
+        (m) => (this.#parent ??= new m.ParentChallenge()),
+        () => {},
+      );
   }
 
   hostDisconnected(): void {
@@ -43,9 +50,10 @@ export class ChallengeController implements ReactiveController {
 
   /** Shows the bank's page; the handle tells when it is over and closes it. */
   open(url: string): ChallengeHandle {
-    const parentOrigin = this.#mode() === 'parent' ? this.#parentOrigin : null;
-    if (parentOrigin) return this.#openInParent(url, parentOrigin);
-    if (this.#mode() === 'redirect') {
+    const mode = this.#mode();
+    const inParent = mode === 'parent' && this.#parent?.open(url);
+    if (inParent) return inParent;
+    if (mode === 'redirect') {
       window.location.assign(url);
       // Back from the bank's page out of the back/forward cache (this page's only pageshow from now
       // on), it lives on where it stopped: the check counts as left, so the status is asked and the
@@ -73,21 +81,6 @@ export class ChallengeController implements ReactiveController {
     };
   }
 
-  #openInParent(url: string, origin: string): ChallengeHandle {
-    const done = new Promise<End>((resolve) => {
-      this.#end = resolve;
-    });
-    window.parent.postMessage({ type: 'gateway-3ds-open', url }, origin);
-    return {
-      done,
-      close: () => {
-        // Over here (the status said so): the framing checkout closes its dialog.
-        if (this.#end) window.parent.postMessage({ type: 'gateway-3ds-close' }, origin);
-        this.#end = null;
-      },
-    };
-  }
-
   render(t: Catalog): TemplateResult {
     return html`<dialog part="challenge" aria-label=${t.challengeTitle} @cancel=${this.#onCancel}>
       <div class="challenge-head">
@@ -109,14 +102,7 @@ export class ChallengeController implements ReactiveController {
   };
 
   readonly #onMessage = (event: MessageEvent): void => {
-    const data = event.data as { type?: unknown; end?: unknown } | null;
-    if (event.source === window.parent && window.parent !== window && data) {
-      if (data.type === 'gateway-3ds-host') this.#parentOrigin = event.origin;
-      else if (data.type === 'gateway-3ds-end' && event.origin === this.#parentOrigin) {
-        this.#end?.(data.end === 'completed' ? 'completed' : 'closed');
-      }
-      return;
-    }
+    const data = event.data as { type?: unknown } | null;
     const frame = this.#host.renderRoot?.querySelector?.(
       'iframe[part="challenge-frame"]',
     ) as HTMLIFrameElement | null;

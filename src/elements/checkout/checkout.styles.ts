@@ -1,7 +1,18 @@
 import { css } from 'lit';
 import { token } from '../shared/tokens.ts';
 
-/** On top of the shared styles (fields, inputs, schemes, error text): the pay button, results, dialog. */
+/**
+ * On top of the shared styles (fields, inputs, schemes, error text): the pay button, results, dialog.
+ *
+ * An unconfirmed outcome is a notice, not an error: the payment may have gone through and the
+ * checkout is finding out.
+ *
+ * The 3-D Secure dialog gives the bank's page all the room the viewport has, up to the size bank
+ * pages are made for (about 500 x 600): it never outgrows the viewport, so its head and the bank's
+ * buttons are on screen; only a bank page taller than that room scrolls, inside its frame. On a
+ * phone the dialog is the whole screen, as a bank's app page would be. (No comments inside the css
+ * template: they would ship in the bundle.)
+ */
 export const styles = css`
   form {
     display: flex;
@@ -46,29 +57,17 @@ export const styles = css`
   .error:empty {
     display: none;
   }
-  /* Not a failure: the payment may have gone through, and the checkout is finding out. */
   .error.unconfirmed {
     color: ${token.text};
-    padding-block: 0.5rem;
-    padding-inline: 0.75rem;
+    padding-inline-start: 0.75rem;
     border-inline-start: 3px solid ${token.focus};
-    background: color-mix(in srgb, ${token.focus} 8%, transparent);
-    border-radius: ${token.radius};
   }
   .status.succeeded {
     color: ${token.success};
     font-weight: 600;
   }
-  /*
-   * The bank's page gets all the room the viewport has, up to the size 3-D Secure pages are made for
-   * (about 500 x 600): the dialog never outgrows the viewport, so its head and the bank's buttons are
-   * always on screen; only a bank page taller than that room scrolls, inside its frame. On a phone
-   * the dialog is the whole screen, as a bank's app page would be.
-   */
   dialog {
-    box-sizing: border-box;
     inline-size: min(32rem, 100vw - 2rem);
-    block-size: min(44rem, 100vh - 2rem);
     block-size: min(44rem, 100dvh - 2rem);
     max-inline-size: none;
     max-block-size: none;
@@ -86,7 +85,6 @@ export const styles = css`
   @media (max-width: 36rem), (max-height: 36rem) {
     dialog {
       inline-size: 100vw;
-      block-size: 100vh;
       block-size: 100dvh;
       margin: 0;
       border-radius: 0;

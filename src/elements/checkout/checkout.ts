@@ -1,6 +1,7 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { openableChallenge } from '../../flow/gateway-origin.ts';
 import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
 import type { AttemptRecord, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
@@ -10,6 +11,7 @@ import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
+import { onDemand } from '../shared/on-demand.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume } from './attempt-resume.ts';
 import { beforePay } from './before-pay.ts';
@@ -33,7 +35,7 @@ import {
 } from './checkout-state.ts';
 import { cardPart, formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
-import { HostedChallengeRelay } from './hosted-challenge.ts';
+import type { HostedChallengeRelay } from './hosted-challenge.ts';
 import { leaveForHostedPage, runHostedFrame } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
 import { UnconfirmedWatch } from './unconfirmed-watch.ts';
@@ -130,11 +132,7 @@ export class GatewayCheckout extends GatewayElement {
   #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
   /** presentation="iframe": the hosted form's challenge, shown here over the whole page. */
-  readonly #relay = new HostedChallengeRelay(
-    this,
-    () => this.renderRoot?.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]') ?? null,
-    (url) => this.#challenge.open(url),
-  );
+  #relay: HostedChallengeRelay | null = null;
   /** Whether this checkout has looked for an attempt of its own to pick up. */
   #lookedForAttempt = false;
   readonly #resume = new AttemptResume(
@@ -285,7 +283,7 @@ export class GatewayCheckout extends GatewayElement {
         finished: this.#finished,
         paid: paidDetails,
         retry: ended && config ? this.#retryHosted : null,
-        loaded: this.#relay.introduce,
+        loaded: () => this.#relay?.introduce(),
       })}${this.#challenge.render(t)}`;
     }
     // While a new session-url loads, the fields stay as they were: nothing typed is lost.
@@ -499,6 +497,17 @@ export class GatewayCheckout extends GatewayElement {
   };
 
   async #openHosted(): Promise<void> {
+    // Before the frame loads, so it is introduced; without it the frame shows its own dialog.
+    this.#relay ??= await onDemand.hosted().then(
+      (m) =>
+        new m.HostedChallengeRelay(
+          this,
+          () => this.renderRoot.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]'),
+          (url) => this.#challenge.open(url),
+          openableChallenge,
+        ),
+      () => null,
+    );
     this.#show(await runHostedFrame(this.#flow!, (url) => (this.hostedUrl = url)));
   }
 }

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
-import { openableChallenge } from '../../flow/gateway-origin.ts';
 import type { ChallengeHandle } from '../../flow/payment-flow.ts';
+import type { ChallengeEnd } from './challenge-controller.ts';
 
 /**
  * presentation="iframe", the framing side of the 3-D Secure relay: the gateway's hosted form runs
@@ -9,24 +9,32 @@ import type { ChallengeHandle } from '../../flow/payment-flow.ts';
  * shows it in its own dialog over the whole page and tells the frame how it ended. Only messages
  * from that frame, from its origin, are heard, and only a web page on the gateway's own origin (the
  * frame's) is opened.
+ *
+ * Loaded on demand (only an iframe presentation needs it): it imports nothing the first load holds,
+ * so the checkout hands it the challenge opener and the address rule.
  */
 export class HostedChallengeRelay implements ReactiveController {
   readonly #frame: () => HTMLIFrameElement | null;
   readonly #open: (url: string) => ChallengeHandle;
+  readonly #openable: (url: string, base: string) => boolean;
   #handle: ChallengeHandle | null = null;
 
   constructor(
     host: ReactiveElement,
     frame: () => HTMLIFrameElement | null,
     open: (url: string) => ChallengeHandle,
+    openable: (url: string, base: string) => boolean,
   ) {
     this.#frame = frame;
     this.#open = open;
+    this.#openable = openable;
     host.addController(this);
   }
 
   hostConnected(): void {
     addEventListener('message', this.#onMessage);
+    // The frame may have loaded before this part did: introduce now too.
+    this.introduce();
   }
 
   hostDisconnected(): void {
@@ -37,8 +45,7 @@ export class HostedChallengeRelay implements ReactiveController {
   /** The frame loaded: offer it to show its challenges here. */
   readonly introduce = (): void => {
     const frame = this.#frame();
-    const origin = frameOrigin(frame);
-    if (origin) frame!.contentWindow?.postMessage({ type: 'gateway-3ds-host' }, origin);
+    if (frame?.src) frame.contentWindow?.postMessage({ type: 'gateway-3ds-host' }, new URL(frame.src).origin);
   };
 
   #close(): void {
@@ -48,17 +55,15 @@ export class HostedChallengeRelay implements ReactiveController {
 
   readonly #onMessage = (event: MessageEvent): void => {
     const frame = this.#frame();
-    const origin = frameOrigin(frame);
-    if (!frame || !origin || event.source !== frame.contentWindow || event.origin !== origin) return;
-    const data = event.data as { type?: unknown; url?: unknown } | null;
-    if (data?.type === 'gateway-3ds-close') {
-      this.#close();
-      return;
-    }
-    if (data?.type !== 'gateway-3ds-open' || typeof data.url !== 'string') return;
-    if (!openableChallenge(data.url, origin) || new URL(data.url, origin).origin !== origin) return;
+    const { origin, data } = event;
+    if (!frame?.src || event.source !== frame.contentWindow || origin !== new URL(frame.src).origin) return;
+    if (data?.type === 'gateway-3ds-hello') this.introduce();
+    if (data?.type === 'gateway-3ds-close') this.#close();
+    if (data?.type !== 'gateway-3ds-open' || !this.#openable(data.url, origin)) return;
+    const url = new URL(data.url, origin);
+    if (url.origin !== origin) return;
     this.#close();
-    const handle = this.#open(new URL(data.url, origin).href);
+    const handle = this.#open(url.href);
     this.#handle = handle;
     void handle.done.then((end) => {
       if (this.#handle !== handle) return;
@@ -68,10 +73,47 @@ export class HostedChallengeRelay implements ReactiveController {
   };
 }
 
-function frameOrigin(frame: HTMLIFrameElement | null): string | null {
-  try {
-    return frame?.src ? new URL(frame.src).origin : null;
-  } catch {
-    return null;
+/**
+ * The framed side (three-ds="parent"): learns which framing checkout offered to show challenges
+ * (asking once, in case the offer came before this part loaded), hands it the challenge address
+ * and hears how it ended.
+ */
+export class ParentChallenge {
+  #origin: string | null = null;
+  #end: ((end: ChallengeEnd) => void) | null = null;
+
+  constructor() {
+    if (parent === window) return;
+    addEventListener('message', this.#onMessage);
+    // No secret in it: any page may hear it; only the framing page's answer is taken.
+    parent.postMessage({ type: 'gateway-3ds-hello' }, '*');
   }
+
+  /** Shows the challenge in the framing checkout's dialog, or null when none offered to. */
+  open(url: string): ChallengeHandle | null {
+    const origin = this.#origin;
+    if (!origin) return null;
+    const done = new Promise<ChallengeEnd>((resolve) => {
+      this.#end = resolve;
+    });
+    parent.postMessage({ type: 'gateway-3ds-open', url }, origin);
+    return {
+      done,
+      close: () => {
+        // Over here (the status said so): the framing checkout closes its dialog.
+        if (this.#end) parent.postMessage({ type: 'gateway-3ds-close' }, origin);
+        this.#end = null;
+      },
+    };
+  }
+
+  readonly #onMessage = (event: MessageEvent): void => {
+    const data = event.data as { type?: unknown; end?: unknown } | null;
+    if (event.source !== parent || !data) return;
+    if (data.type === 'gateway-3ds-host') this.#origin = event.origin;
+    else if (data.type === 'gateway-3ds-end' && event.origin === this.#origin) {
+      this.#end?.(data.end === 'completed' ? 'completed' : 'closed');
+      this.#end = null;
+    }
+  };
 }

@@ -11,74 +11,61 @@ const MAX_DELAY_MS = 60_000;
  * A checkout out of the page asks nothing (its attempt record is picked up when it returns).
  */
 export class UnconfirmedWatch implements ReactiveController {
+  readonly #host: ReactiveControllerHost & { readonly isConnected: boolean };
   readonly #check: () => Promise<boolean>;
-  #watching = false;
+  /** The wait before the next check; 0 while not watching. */
+  #delay = 0;
   #checking = false;
-  #delay = FIRST_DELAY_MS;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #connected = false;
 
-  constructor(host: ReactiveControllerHost, check: () => Promise<boolean>) {
+  constructor(
+    host: ReactiveControllerHost & { readonly isConnected: boolean },
+    check: () => Promise<boolean>,
+  ) {
+    this.#host = host;
     this.#check = check;
     host.addController(this);
   }
 
   /** Starts (or restarts) watching: the outcome of the last payment is unconfirmed. */
   start(): void {
-    this.stop();
-    this.#watching = true;
+    this.hostDisconnected();
     this.#delay = FIRST_DELAY_MS;
-    globalThis.addEventListener?.('online', this.#online);
-    this.#schedule();
+    this.hostConnected();
   }
 
   /** The outcome is known, or a person asked: no more checks of our own. */
   stop(): void {
-    this.#watching = false;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    globalThis.removeEventListener?.('online', this.#online);
+    this.#delay = 0;
+    this.hostDisconnected();
   }
 
   hostConnected(): void {
-    this.#connected = true;
-    if (this.#watching) {
-      globalThis.addEventListener?.('online', this.#online);
-      this.#schedule();
-    }
+    if (!this.#delay) return;
+    addEventListener('online', this.#now);
+    this.#later();
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
     clearTimeout(this.#timer);
-    this.#timer = undefined;
-    globalThis.removeEventListener?.('online', this.#online);
+    removeEventListener('online', this.#now);
   }
 
-  readonly #online = (): void => {
-    // The network is back: the likeliest moment for the status to answer.
-    this.#delay = FIRST_DELAY_MS;
-    void this.#run();
-  };
-
-  #schedule(): void {
+  #later(): void {
     clearTimeout(this.#timer);
-    if (!this.#connected) return;
-    this.#timer = setTimeout(() => void this.#run(), this.#delay);
+    this.#timer = setTimeout(this.#now, this.#delay);
   }
 
-  async #run(): Promise<void> {
-    if (!this.#watching || this.#checking || !this.#connected) return;
+  /** Asks now: the timer ran out, or the network is back (the likeliest moment for an answer). */
+  readonly #now = async (): Promise<void> => {
+    if (!this.#delay || this.#checking || !this.#host.isConnected) return;
     clearTimeout(this.#timer);
     this.#checking = true;
-    let still = false;
-    try {
-      still = await this.#check();
-    } finally {
+    const still = await this.#check().finally(() => {
       this.#checking = false;
-    }
-    if (!still || !this.#watching) return this.stop();
+    });
+    if (!still || !this.#delay) return this.stop();
     this.#delay = Math.min(this.#delay * 2, MAX_DELAY_MS);
-    this.#schedule();
-  }
+    if (this.#host.isConnected) this.#later();
+  };
 }

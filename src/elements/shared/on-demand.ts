@@ -1,6 +1,7 @@
 /**
  * Parts of the elements that only some pages need, loaded when one does: the languages other than
- * English (the page's language) and the isolated fields' parent side (`fields-origin`). Everything
+ * English (the page's language), the isolated fields' parent side (`fields-origin`) and the 3-D
+ * Secure relay of the hosted form in a frame (`presentation="iframe"`). Everything
  * else, English included, is in the first load, so a page in English with the fields in it loads
  * nothing more.
  *
@@ -16,6 +17,7 @@ export const onDemand = {
   fr: () => import('../i18n/fr.ts'),
   lv: () => import('../i18n/lv.ts'),
   ru: () => import('../i18n/ru.ts'),
+  hosted: () => import('../checkout/hosted-challenge.ts'),
 };
 
 export type OnDemandPart = keyof typeof onDemand;

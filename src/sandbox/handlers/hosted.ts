@@ -1,7 +1,7 @@
 /** The hosted payment pages, their status address and the browser bundle they load. */
 import { checkoutStatusOf } from '../../protocol/index.ts';
 import type { Gateway } from '../gateway.ts';
-import { BUNDLE_PATH, readBundle } from '../hosted.ts';
+import { BUNDLE_PATH, readBundle, readSibling } from '../hosted.ts';
 import { answer, html, json, type SurfaceHandler } from '../http.ts';
 import { checkoutPage, elementsCheckoutPage } from '../pages/checkout.ts';
 import { messagePage } from '../pages/layout.ts';
@@ -40,6 +40,32 @@ export function checkoutStatusHandler(gateway: Gateway, payToken: string): Surfa
     const order = gateway.orders.byPayToken(payToken);
     if (!order) return answer(notFound('This checkout does not exist.'));
     return json(200, checkoutStatusOf(gateway.orders.json(order)));
+  };
+}
+
+/**
+ * The bundle's on-demand siblings (`gateway-checkout.<part>.<hash>.js`: another language, the
+ * framed form's 3-D Secure relay), served beside it: the bundle loads them from its own location
+ * and checks each against the hash built into it. Only files of that name, from `distDir`.
+ */
+export function siblingHandler(distDir: string | null, file: string): SurfaceHandler {
+  return async () => {
+    const js =
+      distDir && /^gateway-checkout\.[\w-]+\.[0-9a-f]+\.js$/.test(file) ? readSibling(distDir, file) : null;
+    if (!js)
+      return new Response('Not found.', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    return new Response(new Uint8Array(js), {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Access-Control-Allow-Origin': '*',
+        // The hash is in the name: a new build is a new file.
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      },
+    });
   };
 }
 
