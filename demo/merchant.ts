@@ -64,6 +64,8 @@ export interface DemoMerchantOptions {
    * shop would serve them from a subdomain of its own. Unset: no /isolated/ page.
    */
   fieldsPort?: number;
+  /** How many webhook events the log keeps, newest last. Default MAX_EVENTS. */
+  webhookLogSize?: number;
 }
 
 export interface DemoMerchant {
@@ -71,7 +73,7 @@ export interface DemoMerchant {
   /** The second origin serving the isolated card fields, when started. */
   fieldsUrl?: string;
   server: Server;
-  /** Webhook events the shop received, newest last, the newest MAX_EVENTS. */
+  /** Webhook events the shop received, newest last, at most `webhookLogSize`. */
   events: GatewayWebhookEvent[];
   close(): Promise<void>;
 }
@@ -109,6 +111,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
   const gateway = new GatewayClient({ baseUrl: options.gatewayUrl, secretKey: options.secretKey });
   const signer = new Signer(options.statusSecret ?? randomBytes(32));
   const events: GatewayWebhookEvent[] = [];
+  const logSize = options.webhookLogSize ?? MAX_EVENTS;
   const hub = new LiveHub();
   const visits = new VisitStore(signer);
   const auth = createAgentAuth({
@@ -152,7 +155,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     ...(options.stores ? { dedupe: options.stores.dedupe } : {}),
     onEvent: (event) => {
       events.push(event);
-      if (events.length > MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS);
+      if (events.length > logSize) events.splice(0, events.length - logSize);
       const order = 'order' in event ? event.order : undefined;
       hub.publish({ type: event.type, order_id: order?.id ?? null, status: order?.status ?? null });
     },

@@ -84,6 +84,8 @@ const options: DemoMerchantOptions = {
   agentPassword,
   ...(limits ? { limits } : {}),
   fieldsPort: Number(process.env.DEMO_FIELDS_PORT ?? 5174),
+  // A load test reads back every event it caused; a person looks at the newest few hundred.
+  ...(process.env.DEMO_WEBHOOK_LOG_SIZE ? { webhookLogSize: Number(process.env.DEMO_WEBHOOK_LOG_SIZE) } : {}),
 };
 const shop = await startDemoMerchant(options).catch(async (error: unknown) => {
   await redis?.client.close();

@@ -36,6 +36,19 @@ let redis: RedisServer;
 let sandbox: Sandbox;
 let shops: Shop[] = [];
 
+/** The shop's webhook log is for signed-in staff only: sign in as the demo agent, as a person would. */
+async function signIn(shop: Shop): Promise<string> {
+  const res = await fetch(`${shop.url}/signin`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.url },
+    body: new URLSearchParams({ user: 'agent', password: 'demo-agent-password', next: '/orders/' }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 303 || !cookie) throw new Error(`sign-in at ${shop.url} answered ${res.status}`);
+  return cookie;
+}
+
 /** The demo shop as its own Node process, on a free port, talking to our sandbox and Redis. */
 function startShop(name: string): Promise<Shop> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts'], {
@@ -51,6 +64,9 @@ function startShop(name: string): Promise<Shop> {
       // Every checkout comes from this one loopback address: a shop's per-client limit is raised to
       // just above them, so the last test can show the two processes counting together.
       DEMO_LIMITS: JSON.stringify({ ordersPerClient: { max: ORDER_LIMIT, windowMs: 10 * 60_000 } }),
+      DEMO_AGENT_PASSWORD: 'demo-agent-password',
+      // Every event of the 200 checkouts is read back from the log, which keeps 200 by default.
+      DEMO_WEBHOOK_LOG_SIZE: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -238,7 +254,9 @@ describe('two merchant processes sharing Redis and one sandbox', () => {
       shops.map(
         async (shop) =>
           (
-            (await (await fetch(`${shop.url}/webhooks/received`)).json()) as {
+            (await (
+              await fetch(`${shop.url}/webhooks/received`, { headers: { cookie: await signIn(shop) } })
+            ).json()) as {
               results: GatewayWebhookEvent[];
             }
           ).results,
