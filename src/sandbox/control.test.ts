@@ -46,11 +46,13 @@ describe('/_sandbox/ page', () => {
     expect(html).not.toContain('4111111111111111');
   });
 
-  it('shows ids shortened, the full id on hover and on the copy button', async () => {
+  it('shows ids shortened and linked to the order, the full id on hover and on the copy button', async () => {
     const order = await createOrder(sb);
     const html = await (await fetch(`${sb.url}/_sandbox/`)).text();
     const row = rowOf(html, order.id)!;
-    expect(row).toContain(`<span class="id" title="${order.id}">${order.id.slice(0, 8)}</span>`);
+    expect(row).toContain(
+      `<a class="id" href="/_sandbox/orders/${order.id}" title="${order.id}">${order.id.slice(0, 8)}</a>`,
+    );
     expect(row).toContain(`data-copy="${order.id}" aria-label="Copy order id ${order.id}"`);
   });
 

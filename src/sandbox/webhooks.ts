@@ -19,7 +19,12 @@ export interface DeliveryAttempt {
   status: number | null;
   error: string | null;
   duration_ms: number;
+  /** The start of the receiver's answer (its body as text, at most RESPONSE_EXCERPT characters). */
+  response_body: string | null;
 }
+
+/** How much of a receiver's answer an attempt keeps: enough to read an error page's message. */
+export const RESPONSE_EXCERPT = 2000;
 
 export interface WebhookDelivery {
   id: string;
@@ -30,6 +35,8 @@ export interface WebhookDelivery {
   /** pending: attempts left; delivered: a 2xx came; failed: every attempt failed. */
   state: 'pending' | 'delivered' | 'failed';
   created: string;
+  /** The request headers every attempt sends. */
+  headers: Record<string, string>;
   attempts: DeliveryAttempt[];
   body: unknown;
 }
@@ -72,8 +79,16 @@ export class WebhookDispatcher {
         order_id: orderId,
         state: 'pending',
         created: this.now().toISOString(),
+        headers: {},
         attempts: [],
         body,
+      };
+      delivery.headers = {
+        'Content-Type': 'application/json',
+        Accept: '*/*',
+        'X-Webhook-Event': event,
+        'X-Webhook-Version': WEBHOOK_VERSION,
+        'X-Webhook-Delivery': delivery.id,
       };
       this.deliveries.push(delivery);
       void this.attempt(delivery);
@@ -91,23 +106,18 @@ export class WebhookDispatcher {
       status: null,
       error: null,
       duration_ms: 0,
+      response_body: null,
     };
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: '*/*',
-          'X-Webhook-Event': delivery.event,
-          'X-Webhook-Version': WEBHOOK_VERSION,
-          'X-Webhook-Delivery': delivery.id,
-        },
+        headers: delivery.headers,
         body: JSON.stringify(delivery.body),
         signal: controller.signal,
       });
       record.status = response.status;
-      // Drain the body so the connection is released.
-      await response.arrayBuffer().catch(() => undefined);
+      // Read the answer (which also releases the connection); keep its start for the control page.
+      record.response_body = await excerpt(response);
       if (!response.ok) record.error = `HTTP ${response.status}`;
     } catch (error) {
       record.error = errorText(error);
@@ -140,6 +150,28 @@ export class WebhookDispatcher {
     for (const controller of this.inFlight) controller.abort(new Error('sandbox closed'));
     for (const d of this.deliveries) if (d.state === 'pending') d.state = 'failed';
   }
+}
+
+/** The start of an answer's body as text; the rest is read no further (a receiver may answer anything). */
+async function excerpt(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > RESPONSE_EXCERPT) {
+        await reader.cancel();
+        return `${text.slice(0, RESPONSE_EXCERPT)}…`;
+      }
+    }
+  } catch {
+    // What arrived before the connection failed is still worth showing.
+  }
+  return text;
 }
 
 function errorText(error: unknown): string {

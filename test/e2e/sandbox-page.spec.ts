@@ -134,3 +134,72 @@ test('the 3-D Secure page reads like a bank’s, with one Cancel only where no d
   await expect(page.getByText('Payment confirmed.')).toBeVisible();
   expect((await apiCall(`/orders/${order.id}/`)).status).toBe('paid');
 });
+
+test('filters, an order’s detail with its deliveries, and the merchant’s actions from the page', async ({
+  page,
+}) => {
+  const order = await apiCall('/orders/', {
+    number: `DETAIL-${Date.now()}`,
+    client: { email: 'buyer@example.com' },
+    products: [{ title: 'Tea', price: 12.5 }],
+    skip_capture: true,
+  });
+  await payVisa(order);
+  await openControlPage(page);
+  await page.getByRole('searchbox', { name: 'Search' }).first().fill(order.number!);
+  await page.getByRole('button', { name: 'Filter' }).first().click();
+  const rows = page.locator('#orders tbody tr');
+  await expect(rows).toHaveCount(1);
+  await page.getByRole('combobox', { name: 'Order status' }).first().selectOption('paid');
+  await expect(page.locator('#orders tbody')).toContainText('No order matches the filter.');
+  await page.getByRole('combobox', { name: 'Order status' }).first().selectOption('hold');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('link').click();
+
+  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  const changes = page.getByRole('table', { name: 'Status changes' });
+  await expect(changes.locator('tbody tr')).toHaveCount(3);
+  const hold = page.locator('details.delivery', { hasText: 'order.hold' });
+  await expect(hold).toHaveCount(1);
+  await hold.locator('summary').click();
+  await expect(hold).toContainText('X-Webhook-Event: order.hold');
+  await expect(hold).toContainText('HTTP 204');
+  await expect(hold).toContainText('"status": "hold"');
+
+  const capture = page.getByRole('form', { name: 'Capture' });
+  await capture.getByRole('textbox').fill('20');
+  await capture.getByRole('button', { name: 'Capture' }).click();
+  await expect(page.locator('#action-outcome')).toHaveText(/Amount|total|exceed/i);
+  await capture.getByRole('textbox').fill('5');
+  await capture.getByRole('button', { name: 'Capture' }).click();
+  await expect(page.locator('#action-outcome')).toHaveText('Done: the order is paid.');
+  // The page follows by itself: the new status, the new change, the new delivery, the rest kept open.
+  await expect(changes.locator('tbody tr')).toHaveCount(4);
+  await expect(page.locator('details.delivery', { hasText: 'order.payment_success' })).toHaveCount(1);
+  await expect(hold).toHaveAttribute('open', '');
+  expect((await apiCall(`/orders/${order.id}/`)).status).toBe('paid');
+
+  await page.getByRole('link', { name: '← All orders' }).click();
+  await page.getByRole('tab', { name: /Webhooks/ }).click();
+  await expect(page).toHaveURL(/tab=webhooks/);
+  await expect(page.locator('#deliveries')).toBeVisible();
+  await expect(page.locator('#orders')).toBeHidden();
+  await expect(page.locator('#deliveries tbody tr').first()).toContainText('order.payment_success');
+});
+
+for (const [width, height] of [
+  [1100, 800],
+  [375, 812],
+] as const) {
+  test(`an order’s detail reads at ${width} px: nothing runs off the side`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const order = await newOrder();
+    await payVisa(order);
+    await page.goto(`${sandbox.url}/_sandbox/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order ${order.number}`, exact: true })).toBeVisible();
+    await page.locator('details.delivery summary').first().click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`sandbox-detail-${width}.png`), fullPage: true });
+  });
+}

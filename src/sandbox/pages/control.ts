@@ -1,73 +1,61 @@
 /**
- * The /_sandbox/ page: what the sandbox has seen, newest first, kept current while it is open. The
- * page polls itself and swaps in the lists that changed, so there is one renderer (this file) and
- * the page works without script too.
+ * The /_sandbox/ page: what the sandbox has seen, newest first, a page at a time, with the orders
+ * and the webhook deliveries on tabs of their own, filtered by status and text. It polls itself
+ * and swaps in the lists that changed, so there is one renderer (this file) and the page works
+ * without script too (the filters are a GET form, the tabs and pages are links).
  */
 import { FAULTS, type Fault, type FaultSurface } from '../faults.ts';
 import type { OrderRecord } from '../records.ts';
+import { SANDBOX_STATUSES } from '../state-table.ts';
 import type { WebhookDelivery } from '../webhooks.ts';
+import { CONTROL_CLIENT } from './control-client.ts';
+import { badge, CONTROL_STYLE, orderHref, shortId, time } from './control-parts.ts';
 import { escapeHtml, money, page } from './layout.ts';
 
-/** The newest this many of each list are shown, so the page stays quick with thousands of orders. */
-export const LIST_LIMIT = 200;
-/** How often the page asks for changes, in milliseconds. */
-const POLL_MS = 1000;
+/** Rows per page of each list: a page stays short on a phone with thousands of orders. */
+export const PAGE_SIZE = 20;
+
+export type ControlTab = 'orders' | 'webhooks';
+
+export interface ControlFilter {
+  status: string | null;
+  q: string;
+  /** 1-based pages of the two lists. */
+  page: number;
+  hooksPage: number;
+  tab: ControlTab;
+}
 
 export interface ControlView {
+  /** The page of orders to show, newest first, and how many match the filter. */
   orders: readonly OrderRecord[];
+  orderCount: number;
+  /** The page of deliveries to show, newest first, and how many match. */
   deliveries: readonly WebhookDelivery[];
+  deliveryCount: number;
+  filter: ControlFilter;
   now: Date;
   clockSet: boolean;
   faults: Readonly<Record<FaultSurface, Fault>>;
   apiUrl: string;
 }
 
-const STYLE = `header.top{background:#0f2a4a;color:#fff}
-.wrap{max-width:72rem;margin:0 auto;padding:1rem 1.25rem}
-header.top .wrap{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.5rem}
-header.top h1{font-size:1.15rem;margin-right:auto}
-.meta{display:flex;flex-wrap:wrap;gap:.4rem 1rem;font-size:.85rem;color:#cfe0f5}
-.meta code{color:#fff}
-.live{display:inline-flex;align-items:center;gap:.35rem}
-.live::before{content:"";width:.55rem;height:.55rem;border-radius:50%;background:#3ddc84;box-shadow:0 0 0 3px rgb(61 220 132/.25)}
-.live[data-paused]::before{background:#9aa5b1;box-shadow:none}
-section.card{background:var(--card);border:1px solid var(--line);border-radius:10px;margin:1rem 0;overflow-x:auto}
-section.card>h2{display:flex;align-items:baseline;gap:.6rem;font-size:1rem;padding:.85rem 1rem;border-bottom:1px solid var(--line)}
-h2 .count{font-weight:500;color:var(--muted);font-size:.85rem}
-table{width:100%;border-collapse:collapse;font-size:.875rem}
-th{text-align:left;font-weight:600;color:var(--muted);font-size:.75rem;text-transform:uppercase;letter-spacing:.04em;background:#fafbfc}
-th,td{padding:.55rem 1rem;border-bottom:1px solid var(--line);vertical-align:middle}
-tbody tr:last-child td{border-bottom:0}
-td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-th.num{text-align:right}
-.id{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.82rem}
+const STYLE = `${CONTROL_STYLE}
 .ignored{font-size:.75rem;color:#8a5a00;margin-top:.15rem}.ignored code{background:#fff6e0;padding:0 .2rem;border-radius:3px}
-.copy{margin-left:.35rem;padding:.05rem .4rem;font-size:.72rem;border:1px solid var(--line);border-radius:4px;background:#fff;color:var(--muted)}
-.copy:hover{color:var(--ink);border-color:#c1c9d2}
-.badge{display:inline-block;padding:.1rem .5rem;border-radius:999px;font-size:.75rem;font-weight:600;background:#eef0f3;color:#454f5e;white-space:nowrap}
-.s-paid,.s-delivered{background:#e3f6ec;color:var(--ok)}
-.s-hold,.s-pending{background:#fff3dc;color:var(--warn)}
-.s-rejected,.s-failed,.s-expired{background:#fde8e8;color:var(--bad)}
-.s-in_progress{background:#e6efff;color:var(--info)}
-.s-refunded,.s-cancelled{background:#efe9fb;color:#5b3ea8}
-.url{max-width:16rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-time{white-space:nowrap;font-variant-numeric:tabular-nums}
-.empty td{color:var(--muted);text-align:center;padding:1.5rem 1rem}
-tr.fresh td{animation:fresh 2.5s ease-out}
-@keyframes fresh{from{background:#fff6bf}to{background:transparent}}
-form.faults{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.85rem 1rem;font-size:.875rem}
-form.faults label{display:flex;align-items:center;gap:.4rem}
-form.faults select,form.faults button{font:inherit;padding:.3rem .5rem;border:1px solid #c1c9d2;border-radius:6px;background:#fff}
-form.faults button{background:var(--accent);color:var(--accent-ink);border-color:var(--accent);padding:.3rem .9rem}
-td.nowrap{white-space:nowrap}
+.tabs{display:flex;gap:.25rem;margin:1rem 0 0;border-bottom:1px solid var(--line)}
+.tabs a{padding:.55rem 1rem;text-decoration:none;color:var(--muted);font-weight:600;border-bottom:2px solid transparent;margin-bottom:-1px}
+.tabs a[aria-selected=true]{color:var(--ink);border-bottom-color:var(--accent)}
+.tabs .count{margin-left:.25rem}
+form.filters{display:flex;flex-wrap:wrap;align-items:end;gap:.5rem .75rem;padding:.85rem 1rem;border-bottom:1px solid var(--line);font-size:.875rem}
+form.filters label{display:grid;gap:.2rem;color:var(--muted);font-size:.78rem;font-weight:600}
+form.filters input[type=search]{min-width:16rem}
+section.card[hidden]{display:none}
 @media (max-width:720px){
- .wrap{padding:.75rem}
  table,tbody{display:block}thead{display:none}
  tbody tr{display:grid;grid-template-columns:1fr auto;gap:.15rem .75rem;align-items:center;padding:.7rem .9rem;border-bottom:1px solid var(--line)}
  tbody tr:last-child{border-bottom:0}
  td{display:block;padding:0;border:0}
  td.num{text-align:right}
- .minor{color:var(--muted);font-size:.8rem}
  #orders tr{grid-template-areas:"id status" "card amount" "created created"}
  #orders td[data-label=Order]{grid-area:id}#orders td[data-label=Status]{grid-area:status;justify-self:end}
  #orders td[data-label=Card]{grid-area:card}#orders td[data-label=Amount]{grid-area:amount;font-weight:600}
@@ -84,24 +72,9 @@ td.nowrap{white-space:nowrap}
  #deliveries td[data-label="Last answer"]:empty{display:none}
  .url{max-width:none}
  .empty{display:block}.empty td{text-align:center}
+ form.filters input[type=search]{min-width:0;width:100%}
+ form.filters label:first-child{flex:1 1 100%}
 }`;
-
-/** First eight characters: enough to tell ids apart at a glance; the full id is on hover and copy. */
-function shortId(id: string, what: string): string {
-  const full = escapeHtml(id);
-  return `<span class="id" title="${full}">${escapeHtml(id.slice(0, 8))}</span><button type="button" class="copy" data-copy="${full}" aria-label="Copy ${what} id ${full}">Copy</button>`;
-}
-
-/** The time of day, with the date only when it is not the sandbox clock's today; all of it on hover. */
-function time(at: Date, now: Date): string {
-  const iso = at.toISOString();
-  const today = iso.slice(0, 10) === now.toISOString().slice(0, 10);
-  const shown = today ? iso.slice(11, 19) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  return `<time datetime="${iso}" title="${iso}">${shown}</time>`;
-}
-
-const badge = (state: string) =>
-  `<span class="badge s-${escapeHtml(state)}">${escapeHtml(state.replace('_', ' '))}</span>`;
 
 /**
  * The keys requests to this order sent that the gateway ignored (as its DRF serializers ignore
@@ -118,7 +91,7 @@ function orderRow(o: OrderRecord, now: Date): string {
   const currency = o.request.currency ?? 'EUR';
   const card = o.card ? `${escapeHtml(o.card.brand)} ${escapeHtml(o.card.masked)}` : '';
   return `<tr data-id="${escapeHtml(o.id)}">
-<td data-label="Order" class="nowrap">${shortId(o.id, 'order')}</td>
+<td data-label="Order" class="nowrap">${shortId(o.id, 'order', orderHref(o.id))}</td>
 <td data-label="Number">${escapeHtml(o.number)}${ignoredLine(o)}</td>
 <td data-label="Status" data-status="${escapeHtml(o.status)}">${badge(o.status)}</td>
 <td data-label="Amount" class="num" data-amount="${(o.totalMinor / 100).toFixed(2)}" data-currency="${escapeHtml(currency)}">${escapeHtml(money(o.totalMinor, currency))}</td>
@@ -133,7 +106,7 @@ function deliveryRow(d: WebhookDelivery, now: Date): string {
   const answer = last ? String(last.status ?? last.error ?? '') : '';
   return `<tr data-id="${escapeHtml(d.id)}">
 <td data-label="Event">${escapeHtml(d.event)}</td>
-<td data-label="Order" class="nowrap">${d.order_id ? shortId(d.order_id, 'order') : ''}</td>
+<td data-label="Order" class="nowrap">${d.order_id ? shortId(d.order_id, 'order', `${orderHref(d.order_id)}#webhooks`) : ''}</td>
 <td data-label="Receiver"><div class="url" title="${escapeHtml(d.url)}">${escapeHtml(d.url)}</div></td>
 <td data-label="State">${badge(d.state)}</td>
 <td data-label="Attempts" class="num">${d.attempts.length}</td>
@@ -144,10 +117,54 @@ function deliveryRow(d: WebhookDelivery, now: Date): string {
 
 function rows<T>(items: readonly T[], render: (item: T) => string, columns: number, empty: string): string {
   if (!items.length) return `<tr class="empty"><td colspan="${columns}">${empty}</td></tr>`;
-  return items.slice(0, LIST_LIMIT).map(render).join('');
+  return items.map(render).join('');
 }
 
-const count = (n: number) => (n > LIST_LIMIT ? `newest ${LIST_LIMIT} of ${n}` : String(n));
+/** The address of this page with some of its query changed. */
+function link(filter: ControlFilter, change: Partial<ControlFilter>): string {
+  const next = { ...filter, ...change };
+  const query = new URLSearchParams();
+  if (next.tab !== 'orders') query.set('tab', next.tab);
+  if (next.status) query.set('status', next.status);
+  if (next.q) query.set('q', next.q);
+  if (next.page > 1) query.set('page', String(next.page));
+  if (next.hooksPage > 1) query.set('hooks_page', String(next.hooksPage));
+  const text = query.toString();
+  return escapeHtml(`/_sandbox/${text ? `?${text}` : ''}`);
+}
+
+/** "1–20 of 56", or the count alone when everything fits on one page. */
+function countText(count: number, page: number): string {
+  if (count <= PAGE_SIZE) return String(count);
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return `${first}–${Math.min(count, page * PAGE_SIZE)} of ${count}`;
+}
+
+function pager(filter: ControlFilter, count: number, key: 'page' | 'hooksPage', id: string): string {
+  const current = filter[key];
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const inner =
+    pages <= 1
+      ? ''
+      : `${current > 1 ? `<a href="${link(filter, { [key]: current - 1 })}" rel="prev">← Newer</a>` : '<span></span>'}<span class="count">Page ${current} of ${pages}</span>${current < pages ? `<a href="${link(filter, { [key]: current + 1 })}" rel="next">Older →</a>` : '<span></span>'}`;
+  return `<nav class="pager" id="${id}" aria-label="Pages"${inner ? '' : ' hidden'}>${inner}</nav>`;
+}
+
+function filterForm(filter: ControlFilter): string {
+  const options = ['', ...SANDBOX_STATUSES]
+    .map(
+      (s) =>
+        `<option value="${s}"${(filter.status ?? '') === s ? ' selected' : ''}>${s ? s.replace('_', ' ') : 'Any status'}</option>`,
+    )
+    .join('');
+  return `<form class="filters" id="filters" method="get" action="/_sandbox/" role="search" aria-label="Filter">
+${filter.tab === 'webhooks' ? '<input type="hidden" name="tab" value="webhooks">' : ''}
+<label>Search<input type="search" name="q" value="${escapeHtml(filter.q)}" placeholder="Order id, number, e-mail, card, amount, event"></label>
+<label>Order status<select name="status">${options}</select></label>
+<button type="submit" class="btn primary">Filter</button>
+${filter.q || filter.status ? `<a class="btn" href="${link(filter, { q: '', status: null, page: 1, hooksPage: 1 })}">Clear</a>` : ''}
+</form>`;
+}
 
 function faultForm(faults: ControlView['faults']): string {
   const select = (surface: FaultSurface, label: string) =>
@@ -157,71 +174,35 @@ function faultForm(faults: ControlView['faults']): string {
   return `<form class="faults" id="faults">${select('api_do', 'Next payment')}${select('orders', 'Next order creation')}<button type="submit">Set faults</button><span class="note" role="status" id="faults-status"></span></form>`;
 }
 
-/** Newest first: the caller passes orders as listed; deliveries are stored oldest first. */
-export function controlPage(view: ControlView): string {
-  const deliveries = [...view.deliveries].reverse();
+export function topBar(view: Pick<ControlView, 'now' | 'clockSet' | 'apiUrl'>): string {
   const clock = `${view.now.toISOString().slice(0, 19).replace('T', ' ')} UTC${view.clockSet ? ' (set)' : ''}`;
+  return `<header class="top"><div class="wrap"><h1><a href="/_sandbox/">Sandbox gateway</a></h1>
+<div class="meta"><span>API <code>${escapeHtml(view.apiUrl)}/</code></span><span>Clock <time id="clock" datetime="${view.now.toISOString()}">${clock}</time></span><span class="live" id="live">Live</span></div></div></header>`;
+}
+
+export function controlPage(view: ControlView): string {
+  const { filter } = view;
+  const tab = (name: ControlTab, label: string, count: number) =>
+    `<a role="tab" id="tab-${name}" href="${link(filter, { tab: name })}" aria-controls="panel-${name}" aria-selected="${filter.tab === name}"${filter.tab === name ? '' : ' tabindex="-1"'}>${label}<span class="count" id="${name === 'orders' ? 'orders' : 'deliveries'}-count">${countText(count, name === 'orders' ? filter.page : filter.hooksPage)}</span></a>`;
+  const filtered = Boolean(filter.q || filter.status);
   return page(
     'Sandbox gateway',
-    `<header class="top"><div class="wrap"><h1>Sandbox gateway</h1>
-<div class="meta"><span>API <code>${escapeHtml(view.apiUrl)}/</code></span><span>Clock <time id="clock" datetime="${view.now.toISOString()}">${clock}</time></span><span class="live" id="live">Live</span></div></div></header>
+    `${topBar(view)}
 <main class="wrap">
-<section class="card" aria-labelledby="orders-title"><h2 id="orders-title">Orders <span class="count" id="orders-count">${count(view.orders.length)}</span></h2>
-<table id="orders"><thead><tr><th>Order</th><th>Number</th><th>Status</th><th class="num">Amount</th><th>Card</th><th>Created</th><th>Updated</th></tr></thead>
-<tbody>${rows(view.orders, (o) => orderRow(o, view.now), 7, 'No orders yet. Orders created with POST /api/v0.6/orders/ appear here as they happen.')}</tbody></table></section>
-<section class="card" aria-labelledby="deliveries-title"><h2 id="deliveries-title">Webhook deliveries <span class="count" id="deliveries-count">${count(deliveries.length)}</span></h2>
-<table id="deliveries"><thead><tr><th>Event</th><th>Order</th><th>Receiver</th><th>State</th><th class="num">Attempts</th><th>Last answer</th><th>Created</th></tr></thead>
-<tbody>${rows(deliveries, (d) => deliveryRow(d, view.now), 7, 'No webhook deliveries yet. Subscribe with POST /api/v0.6/webhooks/.')}</tbody></table></section>
+<nav class="tabs" role="tablist" aria-label="Lists">${tab('orders', 'Orders', view.orderCount)}${tab('webhooks', 'Webhooks', view.deliveryCount)}</nav>
+<section class="card" id="panel-orders" role="tabpanel" aria-labelledby="tab-orders"${filter.tab === 'orders' ? '' : ' hidden'}>
+${filterForm({ ...filter, tab: 'orders' })}
+<table id="orders" aria-label="Orders"><thead><tr><th>Order</th><th>Number</th><th>Status</th><th class="num">Amount</th><th>Card</th><th>Created</th><th>Updated</th></tr></thead>
+<tbody>${rows(view.orders, (o) => orderRow(o, view.now), 7, filtered ? 'No order matches the filter.' : 'No orders yet. Orders created with POST /api/v0.6/orders/ appear here as they happen.')}</tbody></table>
+${pager(filter, view.orderCount, 'page', 'orders-pager')}</section>
+<section class="card" id="panel-webhooks" role="tabpanel" aria-labelledby="tab-webhooks"${filter.tab === 'webhooks' ? '' : ' hidden'}>
+${filterForm({ ...filter, tab: 'webhooks' })}
+<table id="deliveries" aria-label="Webhook deliveries"><thead><tr><th>Event</th><th>Order</th><th>Receiver</th><th>State</th><th class="num">Attempts</th><th>Last answer</th><th>Created</th></tr></thead>
+<tbody>${rows(view.deliveries, (d) => deliveryRow(d, view.now), 7, filtered ? 'No webhook delivery matches the filter.' : 'No webhook deliveries yet. Subscribe with POST /api/v0.6/webhooks/.')}</tbody></table>
+${pager(filter, view.deliveryCount, 'hooksPage', 'deliveries-pager')}</section>
 <section class="card" aria-labelledby="faults-title"><h2 id="faults-title">Faults <span class="count">one-shot: each applies once, then the sandbox behaves again</span></h2>${faultForm(view.faults)}</section>
 </main>
-<script>${CLIENT}</script>`,
+<script>${CONTROL_CLIENT}</script>`,
     STYLE,
   );
 }
-
-// Runs in the page: polls, swaps changed lists, marks new rows, copies ids, sets faults.
-const CLIENT = `(function(){
-var parts=['orders','deliveries'],form=document.getElementById('faults');
-function ids(tbody){var s={};tbody.querySelectorAll('tr[data-id]').forEach(function(r){s[r.dataset.id]=1;});return s;}
-// What the server last sent per list: the live rows also carry local marks (Copied, fresh).
-var last={};parts.forEach(function(name){last[name]=document.querySelector('#'+name+' tbody').innerHTML;});
-function swap(doc){
- parts.forEach(function(name){
-  var now=document.querySelector('#'+name+' tbody'),next=doc.querySelector('#'+name+' tbody');
-  if(!now||!next||last[name]===next.innerHTML)return;
-  last[name]=next.innerHTML;
-  var seen=ids(now);now.replaceWith(next);
-  next.querySelectorAll('tr[data-id]').forEach(function(r){if(!seen[r.dataset.id])r.classList.add('fresh');});
-  document.getElementById(name+'-count').textContent=doc.getElementById(name+'-count').textContent;
- });
- var c=doc.getElementById('clock');document.getElementById('clock').replaceWith(c);
- // A one-shot fault is used up by its request: show what is set now, unless someone is choosing.
- var f=doc.getElementById('faults');
- if(f&&!form.contains(document.activeElement))['api_do','orders'].forEach(function(n){form[n].value=f[n].value;});
-}
-var live=document.getElementById('live'),busy=false;
-function poll(){
- if(busy||document.hidden)return;busy=true;
- fetch(location.pathname,{cache:'no-store',headers:{Accept:'text/html'}})
-  .then(function(r){return r.text();})
-  .then(function(t){swap(new DOMParser().parseFromString(t,'text/html'));live.removeAttribute('data-paused');live.textContent='Live';})
-  .catch(function(){live.setAttribute('data-paused','');live.textContent='Offline';})
-  .then(function(){busy=false;});
-}
-setInterval(poll,${POLL_MS});
-document.addEventListener('visibilitychange',function(){if(document.hidden){live.setAttribute('data-paused','');live.textContent='Paused';}else poll();});
-document.addEventListener('click',function(e){
- var b=e.target.closest&&e.target.closest('button.copy');if(!b)return;
- var text=b.dataset.copy,done=function(word){b.textContent=word;setTimeout(function(){b.textContent='Copy';},1500);};
- // The Clipboard API needs a focused document; the older copy command covers the rest.
- var fallback=function(){var t=document.createElement('textarea');t.value=text;t.setAttribute('readonly','');t.style.position='fixed';t.style.opacity='0';
-  document.body.appendChild(t);t.select();var ok=false;try{ok=document.execCommand('copy');}catch(x){}t.remove();b.focus();done(ok?'Copied':'Copy failed');};
- if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(text).then(function(){done('Copied');},fallback);else fallback();
-});
-form.addEventListener('submit',function(e){
- e.preventDefault();var out=document.getElementById('faults-status');
- fetch('/_sandbox/faults',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({api_do:form.api_do.value,orders:form.orders.value})})
-  .then(function(r){out.textContent=r.ok?'Set.':'Not set (HTTP '+r.status+').';})
-  .catch(function(){out.textContent='Not set: the sandbox did not answer.';});
-});
-})();`;
