@@ -5,6 +5,7 @@ import type { GatewayResult } from './gateway.ts';
 import type { InteractiveResult, KeystrokeResult } from './interactive.ts';
 import type { MemoryResult } from './memory.ts';
 import type { MicroResult } from './micro.ts';
+import type { MobileResult } from './mobile.ts';
 import type { PeerSizeResult } from './peers.ts';
 import { Figures, type Goal } from './report.ts';
 import type { SizeResult } from './size.ts';
@@ -20,6 +21,7 @@ export interface Results {
   interactive: InteractiveResult;
   keystrokes: KeystrokeResult;
   memory: MemoryResult;
+  mobile: MobileResult;
   server: ThroughputResult;
 }
 
@@ -94,6 +96,22 @@ export function collectFigures(r: Results): Figures {
     'x',
   );
 
+  if (i.breakdown)
+    for (const [step, value] of Object.entries(i.breakdown))
+      f.add(`interactive.checkout.${step}`, `interactive form, checkout's median load: ${step}`, value, 'ms');
+  f.add(
+    'interactive.cls.checkout',
+    'cumulative layout shift, checkout (worst load)',
+    i.cls.checkout,
+    'score',
+  );
+
+  for (const w of r.mobile.weights) {
+    const id = w.page.startsWith('German') ? 'german' : w.page.includes('isolated') ? 'isolated' : 'english';
+    f.add(`weight.${id}.gzip`, `what a page loads of ours: ${w.page}, gzip`, w.gzip, 'B');
+  }
+  f.add('mobile.ratio.p50', 'phone: time to the card number, checkout ÷ plain (median)', r.mobile.ratio, 'x');
+
   const k = r.keystrokes;
   for (const [page, run] of [
     ['checkout', k.checkout],
@@ -149,6 +167,12 @@ export function goalsOf(f: Figures, r: Results): Goal[] {
       'keystroke.extra.formatted.p95',
       'keystroke: p95 above the plain input (keydown → formatted)',
       '<',
+      2,
+    ),
+    f.goal(
+      'mobile.ratio.p50',
+      'phone: demo checkout ÷ plain form, navigation → card number (median)',
+      '≤',
       2,
     ),
     f.goal('memory.growth', `memory: heap growth over ${r.memory.cycles} mounts`, '<', 1_000_000),

@@ -36,6 +36,10 @@ export interface InteractiveResult {
   fromHead: { checkout: Latency; plain: Latency; ratio: number };
   /** Where the checkout's time goes, on its median load: ms since navigation start. */
   checkoutMedianLoad: Interactive;
+  /** The same, step by step (null when a timing was missing). */
+  breakdown: Breakdown | null;
+  /** Cumulative layout shift of the checkout page, worst of its loads, and of the plain form. */
+  cls: { checkout: number; plain: number };
 }
 
 export interface KeystrokeRun {
@@ -82,6 +86,38 @@ export interface Interactive {
   head: number;
   /** The page's requests by path (resource timing): when each was sent and fully answered. */
   requests: Record<string, { start: number; end: number }>;
+  /** customElements.define calls: [start, end] ms since navigation start (the checkout's, at its end). */
+  defines: Array<[number, number]>;
+  /** Cumulative layout shift once the session has answered. */
+  cls: number;
+}
+
+/** Where the checkout's time to interactive goes, on one load (ms). */
+export interface Breakdown {
+  /** Navigation → the bundle requested: the HTML's way in, up to the script tag. */
+  untilRequested: number;
+  /** The bundle's request, sent → fully answered. */
+  download: number;
+  /** Answered → its first customElements.define: parse, compile and the module code (and, with defer, the parser's wait). */
+  evaluate: number;
+  /** First define → last define returned: the classes registered, the elements in the page upgraded. */
+  define: number;
+  /** Last define → every field enabled and laid out: the first renders. */
+  firstRender: number;
+}
+
+export function breakdownOf(load: Interactive, bundlePath = '/gateway-checkout.iife.js'): Breakdown | null {
+  const bundle = load.requests[bundlePath];
+  const first = load.defines[0];
+  const last = load.defines.at(-1);
+  if (!bundle || !first || !last) return null;
+  return {
+    untilRequested: bundle.start,
+    download: bundle.end - bundle.start,
+    evaluate: first[0] - bundle.end,
+    define: last[1] - first[0],
+    firstRender: load.at - last[1],
+  };
 }
 
 /** Loads a page and returns when its fields take input, with the time it took. */
@@ -91,8 +127,15 @@ async function loadInteractive(page: Page, url: string): Promise<Interactive> {
     page.evaluate(async () => {
       const at = await (window as unknown as { __interactive: Promise<number> }).__interactive;
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const head = (window as unknown as { __head: number }).__head;
-      return { at, responseStart: nav?.responseStart ?? Number.NaN, head, requests: {} };
+      const w = window as unknown as { __head: number; __defines: Array<[number, number]> };
+      return {
+        at,
+        responseStart: nav?.responseStart ?? Number.NaN,
+        head: w.__head,
+        requests: {},
+        defines: w.__defines ?? [],
+        cls: 0,
+      };
     }),
     PAGE_TIMEOUT_MS,
     `${url}: the fields never took input`,
@@ -158,7 +201,12 @@ export async function benchInteractive(
       await inFreshContext(browser, async (context) => {
         const page = await context.newPage();
         const at = await loadInteractive(page, `${server.url}${path}`);
-        if (path === '/checkout') at.requests = await requestTimings(page, ['/session']);
+        if (path === '/checkout') {
+          at.requests = await requestTimings(page, ['/session', '/gateway-checkout.iife.js']);
+          // The session's answer has been rendered (amount on the button) a frame later.
+          await page.evaluate(() => new Promise((go) => requestAnimationFrame(() => setTimeout(go, 50))));
+        }
+        at.cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
         if (i < 0) await expectFields(page, path);
         else times.push(at);
       });
@@ -177,6 +225,11 @@ export async function benchInteractive(
     ratioP95: c.p95 / p.p95,
     fromHead: { checkout: ownC, plain: ownP, ratio: ownC.p50 / ownP.p50 },
     checkoutMedianLoad: medianLoad(checkout),
+    breakdown: breakdownOf(medianLoad(checkout)),
+    cls: {
+      checkout: Math.max(...checkout.map((x) => x.cls)),
+      plain: Math.max(...plain.map((x) => x.cls)),
+    },
   };
 }
 
@@ -344,6 +397,15 @@ export function printInteractive(r: InteractiveResult): void {
     `fields ready ${ms(median.at, 1)}`,
   ];
   console.log(`  the checkout's median load, since navigation: ${steps.join(' · ')}`);
+  const b = r.breakdown;
+  if (b)
+    console.log(
+      `  its time to interactive, step by step: until the bundle is asked for ${ms(b.untilRequested, 1)} · download ${ms(b.download, 1)}` +
+        ` · evaluate ${ms(b.evaluate, 1)} · define ${ms(b.define, 1)} · first render ${ms(b.firstRender, 1)}`,
+    );
+  console.log(
+    `  cumulative layout shift (worst load, once the session answered): checkout ${r.cls.checkout.toFixed(4)}, plain form ${r.cls.plain.toFixed(4)}`,
+  );
 }
 
 export function printKeystrokes(r: KeystrokeResult): void {

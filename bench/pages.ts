@@ -49,6 +49,22 @@ const SESSION = JSON.stringify(
  */
 const INTERACTIVE_PROBE = `<script>
 window.__head = performance.now();
+// Where the checkout's script time goes: its elements are defined at the end of its evaluation.
+window.__defines = [];
+const define = customElements.define;
+customElements.define = function (...args) {
+  const start = performance.now();
+  try {
+    return define.apply(this, args);
+  } finally {
+    window.__defines.push([start, performance.now()]);
+  }
+};
+// Cumulative layout shift: every shift that no input of the customer caused.
+window.__cls = 0;
+new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) if (!shift.hadRecentInput) window.__cls += shift.value;
+}).observe({ type: 'layout-shift', buffered: true });
 window.__interactive = new Promise((resolve) => {
   const wanted = ${JSON.stringify(FIELD_NAMES.map((n) => n.toLowerCase()))};
   const text = (node) => (node ? node.textContent : '');

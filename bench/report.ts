@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { table } from './stats.ts';
 
-export type Unit = 'B' | 'ms' | 'x' | '/s' | 'count';
+export type Unit = 'B' | 'ms' | 'x' | '/s' | 'count' | 'score';
 
 export interface Figure {
   /** Stable key across runs, e.g. "size.iife.gzip". */
@@ -54,6 +54,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${Math.round(value).toLocaleString('en-US')}/s`;
     case 'count':
       return String(Math.round(value));
+    case 'score':
+      return value.toFixed(4);
   }
 }
 

@@ -23,6 +23,7 @@ import { benchCustomer, printInteractive, printKeystrokes } from './interactive.
 import { benchIsolated, printIsolated } from './isolated.ts';
 import { benchCardLogic, benchValidation, printMicro } from './logic.ts';
 import { benchMemory, printMemory } from './memory.ts';
+import { benchMobile, printMobile } from './mobile.ts';
 import { startPageServer } from './pages.ts';
 import { measurePeerSizes, printPeerSizes } from './peers.ts';
 import { printComparison, printGoals, readRun } from './report.ts';
@@ -159,6 +160,10 @@ step(`Chromium: the demo shop's checkout with the card fields in the page and is
 const isolated = await benchIsolated(dist, { loads: quick ? 5 : 10 });
 printIsolated(isolated);
 
+step(`Chromium: what pages load of ours; the demo shop on an emulated phone, ${quick ? 4 : 8} loads each`);
+const mobile = await benchMobile(dist, { loads: quick ? 4 : 8 });
+printMobile(mobile);
+
 step(`merchant server: GatewayClient vs fetch, then ${THROUGHPUT.clients} concurrent clients`);
 const server = await benchServer(root, THROUGHPUT);
 printThroughput(server, THROUGHPUT);
@@ -175,6 +180,7 @@ const results: Results = {
   interactive: customer.interactive,
   keystrokes: customer.keystrokes,
   memory,
+  mobile,
   server,
 };
 const figures = collectFigures(results);
@@ -196,8 +202,10 @@ console.log(
     `\nSummary: iife ${kB(size.iife.gzip)} gzip (${size.margin >= 0 ? `${kB(size.margin)} under` : `${kB(-size.margin)} over`} the ${kB(size.budget)} budget)`,
     `validate typical order ${int(validateTypical.opsPerSec)}/s`,
     `sandbox ${int(concurrent?.paymentsPerSec ?? Number.NaN)} payments/s at c=${concurrent?.concurrency}, ${int(orders50.perSec)} orders/s at c=${orders50.clients}`,
-    `form interactive ${ms(i.checkout.p50, 0)} (${i.ratio.toFixed(2)}x plain)`,
-    `keystroke ${ms(k.checkout.formatted.p50, 3)} to formatted`,
+    `bytes of ours: English ${kB(mobile.weights[0]!.gzip)}, German ${kB(mobile.weights[1]!.gzip)}, isolated ${kB(mobile.weights[2]!.gzip)}`,
+    `form interactive ${ms(i.checkout.p50, 0)} (${i.ratio.toFixed(2)}x plain; phone ${mobile.ratio.toFixed(2)}x)`,
+    `keystroke ${ms(k.checkout.formatted.p50, 3)} to formatted (+${ms(k.extraP50, 3)} p50, +${ms(k.extraP95, 3)} p95 over plain)`,
+    `layout shift ${i.cls.checkout.toFixed(4)}`,
     `bench took ${(totalMs / 1000).toFixed(1)} s (build ${(buildMs / 1000).toFixed(1)} s), load average ${load()} at end`,
   ].join(' · '),
 );
@@ -234,6 +242,7 @@ const json = `${JSON.stringify(
     customer,
     memory,
     isolated,
+    mobile,
     server,
     buildMs,
     totalMs,

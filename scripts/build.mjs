@@ -19,6 +19,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { collapseHtml } from './html-templates.mjs';
 import { buildSiblings, checkSelfContained, siblingTable } from './siblings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +58,20 @@ const minifyLitCss = () => ({
   },
 });
 
+/**
+ * imask's input control picks its element wrapper at run time: an input, or a contenteditable
+ * element. Ours are inputs only (input-mask.ts), so the contenteditable wrapper is never made; it
+ * is left out of the browser builds that carry imask, in place of a class that says so if ever made.
+ */
+const inputsOnlyMask = () => ({
+  name: 'imask-inputs-only',
+  enforce: 'pre',
+  load(id) {
+    if (!id.endsWith('/imask/esm/controls/html-contenteditable-mask-element.js')) return null;
+    return 'export default class { constructor() { throw new Error("gateway-checkout masks inputs only"); } }';
+  },
+});
+
 const only = new Set(process.argv.slice(2));
 const wants = (step) => only.size === 0 || only.has(step);
 const common = { root, configFile: false, logLevel: 'warn' };
@@ -81,7 +96,7 @@ if (wants('iife')) {
   const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss()] });
   const output = await build({
     ...common,
-    plugins: [minifyLitCss(), siblingTable(root, siblings)],
+    plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), siblingTable(root, siblings)],
     build: {
       outDir: dist,
       emptyOutDir: false,
@@ -112,7 +127,7 @@ if (wants('fields')) {
     ...common,
     root: join(root, 'src/fields'),
     base: './',
-    plugins: [minifyLitCss()],
+    plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask()],
     build: {
       outDir: out,
       emptyOutDir: true,
@@ -151,7 +166,7 @@ if (wants('fields')) {
 if (wants('esm')) {
   await build({
     ...common,
-    plugins: [minifyLitCss()],
+    plugins: [minifyLitCss(), collapseHtml()],
     build: {
       outDir: join(dist, 'esm'),
       emptyOutDir: true,

@@ -40,11 +40,20 @@ export function formatAmount(
 ): string {
   if (amount == null || !currency) return '';
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+    const key = `${language} ${currency}`;
+    let format = amountFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(language, { style: 'currency', currency });
+      amountFormats.set(key, format);
+    }
+    return format.format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
 }
+
+/** A number format is slow to make (its locale data) and the button shows the amount at every render. */
+const amountFormats = new Map<string, Intl.NumberFormat>();
 
 /** The card form as a part to validate: isolated fields take the focus only when asked to. */
 export function cardPart(form: GatewayCardForm | undefined): Part | undefined {
