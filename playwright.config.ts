@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
+import type { Engine } from './test/support/engines/driver.ts';
 import { E2E_DEMO_PORT, E2E_FIELDS_PORT, E2E_SANDBOX_PORT, E2E_SHOP } from './test/support/ports.ts';
 
 const raised = { max: 5000, windowMs: 10 * 60_000 };
@@ -16,7 +17,7 @@ const E2E_LIMITS = {
   },
 };
 
-export default defineConfig({
+export default defineConfig<unknown, { engine: Engine }>({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
@@ -32,7 +33,18 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // Chromium runs every spec; Firefox and WebKit run the specs written against the engine-neutral
+  // driver (test/e2e/engines/), the paths that matter most, with a longer timeout: they are driven
+  // over WebDriver, command by command.
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    ...(['firefox', 'webkit'] as const).map((engine) => ({
+      name: engine,
+      testMatch: 'engines/**/*.spec.ts',
+      timeout: 90_000,
+      use: { engine },
+    })),
+  ],
   // The demo shop on the real sandbox gateway, started as a person starts it (npm run demo), on
   // ports of its own and never reused: a running demo has other fault timings.
   webServer: {

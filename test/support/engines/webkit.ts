@@ -1,0 +1,166 @@
+import type { Key as KeyName } from './driver.ts';
+import {
+  type CheckoutEvent,
+  describe,
+  type EngineDriver,
+  patternOf,
+  type Target,
+  toQuery,
+  waitFound,
+} from './driver.ts';
+import { hasText, installTrap, locateAll, locateFrame, readTrap } from './in-page.ts';
+
+// WebKit (WebKitGTK's MiniBrowser, the engine of Safari) through webdriverio over classic
+// WebDriver. Playwright cannot download its patched WebKit here, and WebKitGTK's driver speaks
+// classic WebDriver only. What classic WebDriver lacks is made up here: no console and no script
+// before the page's own, so an error trap goes into each page as it opens; an element click on an
+// input inside a shadow root is refused as "intercepted", so clicks are pointer actions at the
+// element's box, as a person's are.
+
+type Browser = WebdriverIO.Browser;
+/** An element as classic WebDriver hands it over and takes it back as a script argument. */
+type ElementRef = Record<string, string>;
+
+export const MINIBROWSER =
+  process.env.WEBKIT_MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+export async function openWebKit(port: number): Promise<Browser> {
+  const { remote } = await import('webdriverio');
+  return remote({
+    hostname: '127.0.0.1',
+    port,
+    path: '/',
+    logLevel: 'error',
+    connectionRetryTimeout: 60_000,
+    capabilities: {
+      browserName: 'MiniBrowser',
+      // Without this webdriverio asks for a BiDi socket and WebKitWebDriver refuses the session.
+      'wdio:enforceWebDriverClassic': true,
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+    } as WebdriverIO.Capabilities,
+  });
+}
+
+const KEY_CODES: Record<KeyName, string> = {
+  Backspace: '\uE003',
+  Delete: '\uE017',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  ArrowLeft: '\uE012',
+  ArrowRight: '\uE014',
+  Home: '\uE011',
+  End: '\uE010',
+};
+
+export async function webkitDriver(browser: Browser, baseURL: string): Promise<EngineDriver> {
+  await browser.setWindowSize(1280, 800);
+  let frames: readonly string[] = [];
+
+  // Classic WebDriver works in one frame at a time: go to the frame a target is in, from the top.
+  const enter = async (path: readonly string[] = []) => {
+    if (path.join('\n') === frames.join('\n')) return;
+    await browser.switchToFrame(null);
+    frames = [];
+    for (const title of path) {
+      const frame = (await browser.execute(locateFrame, title)) as ElementRef | null;
+      if (!frame) throw new Error(`No frame "${title}"`);
+      await browser.switchToFrame(frame);
+      frames = [...frames, title];
+    }
+  };
+  const run = async <R, A>(fn: (arg: A) => R, arg: A, path?: readonly string[]): Promise<R> => {
+    await enter(path);
+    // The function travels as its source; its argument as JSON (or as an element reference).
+    return (await browser.execute(fn as unknown as string, arg as never)) as R;
+  };
+  const find = async (target: Target): Promise<ElementRef | null> => {
+    const all = (await run(locateAll, toQuery(target), target.frames)) as unknown as ElementRef[];
+    if (all.length > 1) throw new Error(`${all.length} elements are ${describe(target)}`);
+    return all[0] ?? null;
+  };
+  const element = (target: Target) =>
+    waitFound(describe(target), async () => {
+      try {
+        return await find(target);
+      } catch (error) {
+        // A frame that is not there yet (or navigated away under us): start over from the top.
+        frames = ['\u0000'];
+        throw error;
+      }
+    });
+  const onElement = async <R>(target: Target, fn: (el: HTMLInputElement) => R): Promise<R> => {
+    const el = await element(target);
+    return (await browser.execute(fn as (el: unknown) => R, el)) as R;
+  };
+  const pointerClick = async (target: Target) => {
+    const el = await element(target);
+    const box = (await browser.execute(
+      (el: Element) => {
+        el.scrollIntoView({ block: 'center', inline: 'center' });
+        const rect = el.getBoundingClientRect();
+        return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+      },
+      el as unknown as Element,
+    )) as { x: number; y: number };
+    await browser
+      .action('pointer', { parameters: { pointerType: 'mouse' } })
+      .move({ x: Math.round(box.x), y: Math.round(box.y), origin: 'viewport' })
+      .down({ button: 0 })
+      .up({ button: 0 })
+      .perform();
+  };
+  const keys = async (text: string) => {
+    for (const char of text) await browser.keys(char);
+  };
+  const trap = async () => {
+    await enter([]);
+    await browser.execute(installTrap);
+  };
+
+  return {
+    engine: 'webkit',
+    async goto(url) {
+      await enter([]);
+      await browser.url(new URL(url, baseURL).href);
+      frames = [];
+      await trap();
+    },
+    click: pointerClick,
+    async type(target, text) {
+      await pointerClick(target);
+      await browser.keys(KEY_CODES.End);
+      await keys(text);
+    },
+    keys,
+    async press(key) {
+      await browser.keys(KEY_CODES[key]);
+    },
+    isVisible: async (target) => (await find(target).catch(() => null)) !== null,
+    value: (target) => onElement(target, (el) => el.value),
+    caret: (target) => onElement(target, (el) => el.selectionEnd),
+    isFocused: (target) =>
+      onElement(target, (el) => (el.getRootNode() as Document | ShadowRoot).activeElement === el),
+    hasText: (text, path) => run(hasText, typeof text === 'string' ? { exact: text } : patternOf(text), path),
+    evaluate: (fn, arg, path) => run(fn, arg as never, path),
+    async screenshot() {
+      await enter([]);
+      // Two frames painted first: otherwise WebKit may hand over a partly black picture.
+      await browser.execute(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
+      );
+      return Buffer.from(await browser.takeScreenshot(), 'base64');
+    },
+    async errors() {
+      await enter([]);
+      return ((await browser.execute(readTrap)) as { errors: string[] }).errors;
+    },
+    async events() {
+      await enter([]);
+      return ((await browser.execute(readTrap)) as { events: CheckoutEvent[] }).events;
+    },
+    async close() {
+      await browser.deleteSession();
+    },
+  };
+}
