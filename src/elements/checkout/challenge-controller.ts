@@ -24,6 +24,7 @@ export class ChallengeController implements ReactiveController {
   readonly #host: ReactiveElement;
   readonly #mode: () => ChallengeMode;
   #url: string | null = null;
+  #origin: string | null = null;
   #end: ((end: End) => void) | null = null;
   /** three-ds="parent": the framing checkout's side, once loaded. */
   #parent: ParentChallenge | null = null;
@@ -62,6 +63,7 @@ export class ChallengeController implements ReactiveController {
       return { done, close: () => {} };
     }
     this.#url = inDialog(url);
+    this.#origin = originOf(this.#url);
     this.#host.requestUpdate();
     const done = new Promise<End>((resolve) => {
       this.#end = resolve;
@@ -102,13 +104,27 @@ export class ChallengeController implements ReactiveController {
   };
 
   readonly #onMessage = (event: MessageEvent): void => {
-    const data = event.data as { type?: unknown } | null;
+    const data = event.data as { type?: unknown; height?: unknown } | null;
     const frame = this.#host.renderRoot?.querySelector?.(
       'iframe[part="challenge-frame"]',
     ) as HTMLIFrameElement | null;
     if (!frame || event.source !== frame.contentWindow) return;
     if (data && data.type === 'gateway-3ds-complete') this.#end?.('completed');
+    // The bank's page says how tall its content is, so the frame shows all of it without a
+    // scrollbar or a blank strip. Only the page at the challenge's own origin may size the frame,
+    // and only within reason; a page that never says keeps the frame's default height.
+    const height = data?.type === 'gateway-3ds-size' ? data.height : null;
+    if (typeof height === 'number' && height > 0 && height <= 4000 && event.origin === this.#origin)
+      frame.style.blockSize = `${Math.ceil(height)}px`;
   };
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url, location.href).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -40,12 +40,25 @@ dt{color:var(--muted)}dd{margin:0;text-align:right;font-weight:550;font-variant-
 
 const SHIELD = `<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path fill="#7fb2ff" d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z"/><path fill="#fff" d="m10.6 15.2-3.1-3.1 1.4-1.4 1.7 1.7 4.5-4.5 1.4 1.4z"/></svg>`;
 
+/**
+ * Framed (the checkout's 3-D Secure dialog), the page tells its parent how tall its content is,
+ * and again whenever that changes, so the frame can show all of it: no scrollbar, no blank strip.
+ * The height is measured to the bottom of the content, not the document (which is at least the
+ * frame's own height), so the frame can also shrink. Target "*": a height is no secret, and the
+ * sandbox cannot know the merchant's origin; the parent checks that the message comes from this
+ * frame and this origin.
+ */
+const REPORT_HEIGHT = `<script>(function(){if(window.parent===window)return;var main=document.querySelector('main'),last=0;
+function report(){var h=Math.ceil(main.getBoundingClientRect().bottom+scrollY+parseFloat(getComputedStyle(document.body).paddingBottom));
+if(h!==last){last=h;window.parent.postMessage({type:'gateway-3ds-size',height:h},'*');}}
+new ResizeObserver(report).observe(main);})();</script>`;
+
 function frame(o: OrderRecord, title: string, content: string): string {
   const brand = o.card?.brand ?? '';
   return page(
     title,
     `<main class="bank" aria-labelledby="title"><header><span class="issuer">${SHIELD}Sandbox Bank</span><span class="programme">${escapeHtml(PROGRAMME[brand] ?? '3-D Secure')}</span></header>
-<div class="body">${content}</div></main>`,
+<div class="body">${content}</div></main>${REPORT_HEIGHT}`,
     STYLE,
   );
 }

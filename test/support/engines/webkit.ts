@@ -55,24 +55,39 @@ const KEY_CODES: Record<KeyName, string> = {
 
 export async function webkitDriver(browser: Browser, baseURL: string): Promise<EngineDriver> {
   await browser.setWindowSize(1280, 800);
+  // The function travels as its source, its argument as JSON or as an element reference.
+  const exec = async <R, A>(fn: (arg: A) => R, arg?: A | ElementRef): Promise<R> =>
+    (await browser.execute(fn as unknown as string, arg as never)) as R;
   let frames: readonly string[] = [];
+  // Where the current frame's viewport starts in the window: WebKit places pointer actions in the
+  // top window's coordinates, whichever frame commands are in.
+  let offset = { x: 0, y: 0 };
 
   // Classic WebDriver works in one frame at a time: go to the frame a target is in, from the top.
   const enter = async (path: readonly string[] = []) => {
     if (path.join('\n') === frames.join('\n')) return;
-    await browser.switchToFrame(null);
+    await browser.switchFrame(null);
     frames = [];
+    offset = { x: 0, y: 0 };
     for (const title of path) {
-      const frame = (await browser.execute(locateFrame, title)) as ElementRef | null;
+      const frame = (await exec(locateFrame, title)) as ElementRef | null;
       if (!frame) throw new Error(`No frame "${title}"`);
-      await browser.switchToFrame(frame);
+      const corner = await exec((el: HTMLIFrameElement) => {
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return {
+          x: rect.left + el.clientLeft + parseFloat(style.paddingLeft),
+          y: rect.top + el.clientTop + parseFloat(style.paddingTop),
+        };
+      }, frame);
+      await browser.switchFrame(frame as never);
+      offset = { x: offset.x + corner.x, y: offset.y + corner.y };
       frames = [...frames, title];
     }
   };
   const run = async <R, A>(fn: (arg: A) => R, arg: A, path?: readonly string[]): Promise<R> => {
     await enter(path);
-    // The function travels as its source; its argument as JSON (or as an element reference).
-    return (await browser.execute(fn as unknown as string, arg as never)) as R;
+    return exec(fn, arg);
   };
   const find = async (target: Target): Promise<ElementRef | null> => {
     const all = (await run(locateAll, toQuery(target), target.frames)) as unknown as ElementRef[];
@@ -90,22 +105,28 @@ export async function webkitDriver(browser: Browser, baseURL: string): Promise<E
       }
     });
   const onElement = async <R>(target: Target, fn: (el: HTMLInputElement) => R): Promise<R> => {
-    const el = await element(target);
-    return (await browser.execute(fn as (el: unknown) => R, el)) as R;
+    return exec(fn, await element(target));
   };
   const pointerClick = async (target: Target) => {
-    const el = await element(target);
-    const box = (await browser.execute(
+    await exec(
+      (el: Element) => el.scrollIntoView({ block: 'center', inline: 'center' }),
+      await element(target),
+    );
+    // Scrolling may have moved the frames too: measure them again, then the element.
+    if (target.frames?.length) {
+      frames = ['\u0000'];
+      await enter(target.frames);
+    }
+    const box = await exec(
       (el: Element) => {
-        el.scrollIntoView({ block: 'center', inline: 'center' });
         const rect = el.getBoundingClientRect();
         return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
       },
-      el as unknown as Element,
-    )) as { x: number; y: number };
+      await element(target),
+    );
     await browser
       .action('pointer', { parameters: { pointerType: 'mouse' } })
-      .move({ x: Math.round(box.x), y: Math.round(box.y), origin: 'viewport' })
+      .move({ x: Math.round(offset.x + box.x), y: Math.round(offset.y + box.y), origin: 'viewport' })
       .down({ button: 0 })
       .up({ button: 0 })
       .perform();
@@ -115,7 +136,7 @@ export async function webkitDriver(browser: Browser, baseURL: string): Promise<E
   };
   const trap = async () => {
     await enter([]);
-    await browser.execute(installTrap);
+    await exec(installTrap);
   };
 
   return {
@@ -146,18 +167,16 @@ export async function webkitDriver(browser: Browser, baseURL: string): Promise<E
     async screenshot() {
       await enter([]);
       // Two frames painted first: otherwise WebKit may hand over a partly black picture.
-      await browser.execute(
-        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
-      );
+      await exec(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
       return Buffer.from(await browser.takeScreenshot(), 'base64');
     },
     async errors() {
       await enter([]);
-      return ((await browser.execute(readTrap)) as { errors: string[] }).errors;
+      return (await exec(readTrap)).errors;
     },
     async events() {
       await enter([]);
-      return ((await browser.execute(readTrap)) as { events: CheckoutEvent[] }).events;
+      return (await exec(readTrap)).events as CheckoutEvent[];
     },
     async close() {
       await browser.deleteSession();
