@@ -40,7 +40,7 @@ test('Fail at the bank rejects the order and says so', async ({ driver }) => {
 });
 
 test('the bank’s page fits its frame: no scrollbar and no blank strip below it', async ({ driver }) => {
-  const fit = () =>
+  const fitOfFrame = () =>
     driver.evaluate(
       () => {
         const content = document.querySelector('main')!.getBoundingClientRect().bottom + scrollY;
@@ -55,8 +55,8 @@ test('the bank’s page fits its frame: no scrollbar and no blank strip below it
       undefined,
       [CHALLENGE],
     );
-  await expect.poll(fit).toEqual({ overflow: 0, blank: expect.any(Number) });
-  expect(Math.abs((await fit()).blank)).toBeLessThanOrEqual(1);
+  await expect.poll(fitOfFrame).toEqual({ overflow: 0, blank: expect.any(Number) });
+  expect(Math.abs((await fitOfFrame()).blank)).toBeLessThanOrEqual(1);
   await driver.click(challengeButton('Approve'));
   await seeText(driver, /Payment successful/);
 });

@@ -43,7 +43,7 @@ export function locateAll(query: Query): Element[] {
       const type = (el as HTMLInputElement).type;
       if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
       if (type === 'checkbox' || type === 'radio') return type;
-      if (['text', 'email', 'tel', 'url', 'search'].includes(type))
+      if (['text', 'email', 'tel', 'url', 'search', 'password'].includes(type))
         return el.hasAttribute('list') ? 'combobox' : 'textbox';
     }
     return '';
