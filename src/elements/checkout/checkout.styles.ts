@@ -7,8 +7,9 @@ import { token } from '../shared/tokens.ts';
  * An unconfirmed outcome is a notice, not an error: the payment may have gone through and the
  * checkout is finding out.
  *
- * The 3-D Secure dialog gives the bank's page all the room the viewport has, up to the size bank
- * pages are made for (about 500 x 600): it never outgrows the viewport, so its head and the bank's
+ * The 3-D Secure dialog gives the bank's page the room its content needs (the height the page
+ * reports, the frame's default until it does), up to what the viewport has and the size bank pages
+ * are made for (about 500 x 600): it never outgrows the viewport, so its head and the bank's
  * buttons are on screen; only a bank page taller than that room scrolls, inside its frame. On a
  * phone the dialog is the whole screen, as a bank's app page would be. (No comments inside the css
  * template: they would ship in the bundle.)
@@ -68,9 +69,8 @@ export const styles = css`
   }
   dialog {
     inline-size: min(32rem, 100vw - 2rem);
-    block-size: min(44rem, 100dvh - 2rem);
     max-inline-size: none;
-    max-block-size: none;
+    max-block-size: min(44rem, 100dvh - 2rem);
     padding: 0;
     border: none;
     border-radius: ${token.radius};
@@ -107,7 +107,6 @@ export const styles = css`
   }
   dialog iframe {
     flex: 1 1 auto;
-    block-size: auto;
     min-block-size: 0;
   }
   iframe {

@@ -8,7 +8,7 @@ import {
   toQuery,
   waitFound,
 } from './driver.ts';
-import { hasText, installTrap, locateAll, locateFrame, readTrap } from './in-page.ts';
+import { hasText, installTrap, locateAll, locateFrame, readTrap, settled } from './in-page.ts';
 
 // Firefox through puppeteer over WebDriver BiDi. Playwright's own Firefox channel cannot open a
 // context in Firefox ESR (it asks for an emulation command Firefox does not have), and Playwright
@@ -63,17 +63,30 @@ export async function firefoxDriver(browser: Browser, baseURL: string): Promise<
     return first;
   };
   const element = (target: Target) => waitFound(describe(target), () => find(target));
+  /** Clicks once the element and the frames around it stay put (a dialog growing to its content). */
+  const click = async (target: Target) => {
+    let frame = page.mainFrame();
+    for (const title of target.frames ?? []) {
+      const outer = (
+        await frame.evaluateHandle(locateFrame, title)
+      ).asElement() as ElementHandle<HTMLIFrameElement> | null;
+      if (!outer) break;
+      await outer.evaluate(settled);
+      frame = (await outer.contentFrame()) ?? frame;
+    }
+    const el = await element(target);
+    await el.evaluate(settled);
+    await el.click();
+  };
 
   return {
     engine: 'firefox',
     async goto(url) {
       await page.goto(new URL(url, baseURL).href);
     },
-    async click(target) {
-      await (await element(target)).click();
-    },
+    click,
     async type(target, text) {
-      await (await element(target)).click();
+      await click(target);
       await page.keyboard.press('End');
       await page.keyboard.type(text, { delay: 5 });
     },

@@ -175,3 +175,21 @@ export function readTrap(): { errors: string[]; events: Array<{ type: string; de
   };
   return w.engineTrap ?? { errors: [], events: [] };
 }
+
+/** Resolves once the element's box stayed put from one painted frame to the next (or after 1 s). */
+export function settled(el: Element): Promise<void> {
+  return new Promise((resolve) => {
+    const until = Date.now() + 1000;
+    let last = '';
+    const check = () => {
+      const rect = el.getBoundingClientRect();
+      const now = `${rect.x},${rect.y},${rect.width},${rect.height}`;
+      if (now === last || Date.now() > until) resolve();
+      else {
+        last = now;
+        requestAnimationFrame(check);
+      }
+    };
+    requestAnimationFrame(check);
+  });
+}

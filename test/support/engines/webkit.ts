@@ -112,21 +112,31 @@ export async function webkitDriver(browser: Browser, baseURL: string): Promise<E
       (el: Element) => el.scrollIntoView({ block: 'center', inline: 'center' }),
       await element(target),
     );
-    // Scrolling may have moved the frames too: measure them again, then the element.
-    if (target.frames?.length) {
-      frames = ['\u0000'];
-      await enter(target.frames);
+    // Where the element is in the window, once it stays put: a dialog that grows to its content or
+    // a frame that moves would otherwise take the click somewhere else.
+    let box = { x: Number.NaN, y: Number.NaN };
+    for (let tries = 0; tries < 20; tries++) {
+      if (target.frames?.length) {
+        frames = ['\u0000'];
+        await enter(target.frames);
+      }
+      const inFrame = await exec(
+        (el: Element) =>
+          new Promise<{ x: number; y: number }>((resolve) =>
+            requestAnimationFrame(() => {
+              const rect = el.getBoundingClientRect();
+              resolve({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+            }),
+          ),
+        await element(target),
+      );
+      const next = { x: offset.x + inFrame.x, y: offset.y + inFrame.y };
+      if (next.x === box.x && next.y === box.y) break;
+      box = next;
     }
-    const box = await exec(
-      (el: Element) => {
-        const rect = el.getBoundingClientRect();
-        return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-      },
-      await element(target),
-    );
     await browser
       .action('pointer', { parameters: { pointerType: 'mouse' } })
-      .move({ x: Math.round(offset.x + box.x), y: Math.round(offset.y + box.y), origin: 'viewport' })
+      .move({ x: Math.round(box.x), y: Math.round(box.y), origin: 'viewport' })
       .down({ button: 0 })
       .up({ button: 0 })
       .perform();
