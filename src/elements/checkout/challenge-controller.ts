@@ -63,7 +63,7 @@ export class ChallengeController implements ReactiveController {
       return { done, close: () => {} };
     }
     this.#url = inDialog(url);
-    this.#origin = originOf(this.#url);
+    this.#origin = URL.canParse(this.#url) ? new URL(this.#url).origin : null;
     this.#host.requestUpdate();
     const done = new Promise<End>((resolve) => {
       this.#end = resolve;
@@ -113,18 +113,9 @@ export class ChallengeController implements ReactiveController {
     // The bank's page says how tall its content is, so the frame shows all of it without a
     // scrollbar or a blank strip. Only the page at the challenge's own origin may size the frame,
     // and only within reason; a page that never says keeps the frame's default height.
-    const height = data?.type === 'gateway-3ds-size' ? data.height : null;
-    if (typeof height === 'number' && height > 0 && height <= 4000 && event.origin === this.#origin)
-      frame.style.blockSize = `${Math.ceil(height)}px`;
+    const height = data?.type === 'gateway-3ds-size' && event.origin === this.#origin && data.height;
+    if (typeof height === 'number' && height > 0 && height < 4e3) frame.style.blockSize = `${height}px`;
   };
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url, location.href).origin;
-  } catch {
-    return null;
-  }
 }
 
 /**
