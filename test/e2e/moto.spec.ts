@@ -99,6 +99,20 @@ test('three callers in a row by keyboard alone, each with its own amount, all li
   // Only what was paid counts towards the shift's total.
   await expect(list.locator('tfoot')).toContainText('€132.55');
 
+  // The shift is kept on the shop's server: a second tab and a reload show the same payments.
+  const second = await page.context().newPage();
+  await second.goto('/moto/');
+  const again = second.getByRole('table', { name: 'Taken this shift' }).locator('tbody tr');
+  await expect(again).toHaveCount(3);
+  await expect(again.nth(0)).toContainText('CALL-3');
+  await expect(again.nth(1)).toContainText(/Declined/);
+  await expect(second.getByRole('table', { name: 'Taken this shift' }).locator('tfoot')).toContainText(
+    '€132.55',
+  );
+  await second.reload();
+  await expect(again).toHaveCount(3);
+  await second.close();
+
   // Every result can be reached by keyboard, with the widget's focus ring.
   await expect(page.getByLabel('Amount (EUR)')).toBeFocused();
   for (const reference of ['CALL-3', 'CALL-2', 'CALL-1']) {
