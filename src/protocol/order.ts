@@ -74,13 +74,74 @@ export const transactionErrorSchema = z.looseObject({
   code: z.string().nullish(),
 });
 
+/** The issuer's country, in one shape whichever the gateway sent. */
+export interface CardIssuerCountry {
+  /** "US" (a plain value lands here). */
+  code: string | null;
+  iso_code: string | null;
+  display_name: string | null;
+  type: string | null;
+}
+/** A processing or 3-D Secure status, in one shape whichever the gateway sent. */
+export interface StatusDetail {
+  /** What happened, in words (a plain value lands here). */
+  description: string | null;
+  code: string | null;
+  /** Unix seconds, when the gateway says. */
+  on: number | null;
+}
+
+const text = z.union([z.string(), z.number()]).transform(String).nullish();
+const unixTime = z.union([z.number(), z.string()]).nullish();
+const emptyToNull = <T>(value: T | null | undefined): T | null => value ?? null;
+
+/**
+ * Sources differ on these three fields: newer clients read plain values ("US", "captured"), a
+ * 2019 Go client objects (`{type, iso_code, code, display_name}`, `{description, on, code}`,
+ * `{description, on, mpi_status_code}`). Either is read, and the merchant gets one shape; extra
+ * keys of the object are kept.
+ */
+const cardIssuerCountry = z
+  .union([z.string(), z.looseObject({ type: text, iso_code: text, code: text, display_name: text })])
+  .nullish()
+  .transform((value): (CardIssuerCountry & Record<string, unknown>) | null => {
+    if (value == null) return null;
+    if (typeof value === 'string') return { code: value, iso_code: null, display_name: null, type: null };
+    return {
+      ...value,
+      code: emptyToNull(value.code),
+      iso_code: emptyToNull(value.iso_code),
+      display_name: emptyToNull(value.display_name),
+      type: emptyToNull(value.type),
+    };
+  });
+
+const statusDetail = (codeKey: 'code' | 'mpi_status_code') =>
+  z
+    .union([
+      z.string(),
+      z.looseObject({ description: text, on: unixTime, code: text, mpi_status_code: text }),
+    ])
+    .nullish()
+    .transform((value): (StatusDetail & Record<string, unknown>) | null => {
+      if (value == null) return null;
+      if (typeof value === 'string') return { description: value, code: null, on: null };
+      const on = typeof value.on === 'string' ? Date.parse(value.on) / 1000 : value.on;
+      return {
+        ...value,
+        description: emptyToNull(value.description),
+        code: emptyToNull(value[codeKey] ?? value.code),
+        on: Number.isFinite(on) ? Math.trunc(on as number) : null,
+      };
+    });
+
 export const transactionDetailsSchema = z.looseObject({
   card_masked_pan: z.string().nullish(),
   cardholder_name: z.string().nullish(),
-  card_issuer_country: z.string().nullish(),
+  card_issuer_country: cardIssuerCountry,
   errors: z.array(transactionErrorSchema).nullish(),
-  processing_status: z.string().nullish(),
-  three_d_secure_status: z.string().nullish(),
+  processing_status: statusDetail('code'),
+  three_d_secure_status: statusDetail('mpi_status_code'),
   amount_refunded: decimal,
   amount_reversed: decimal,
   chargebacks: z.array(z.unknown()).nullish(),
@@ -105,7 +166,7 @@ export const orderProductSchema = z.looseObject({
 export const orderSchema = z.looseObject({
   id: z.string(),
   number: z.string().nullish(),
-  status: z.string() as z.ZodType<OrderStatus>,
+  status: z.string() as z.ZodType<OrderStatus, OrderStatus>,
   currency: z.string().nullish(),
   language: z.string().nullish(),
   skip_capture: z.boolean().nullish(),
@@ -138,9 +199,18 @@ export const orderSchema = z.looseObject({
   captured: timestamp,
   status_changes: z.array(statusChangeSchema).nullish(),
   transaction_details: transactionDetailsSchema.nullish(),
+  // Read by public clients beyond the first list; the gateway's own shapes are not published.
+  due: unixTime,
+  viewed: z.unknown().optional(),
+  permitted_actions: z.unknown().optional(),
+  fraud_check_status: z.unknown().optional(),
+  fee_details: z.unknown().optional(),
 });
 
+/** An order as the helper hands it to the merchant: read leniently, `transaction_details` normalised. */
 export type Order = z.infer<typeof orderSchema>;
+/** An order as it travels (what the gateway, and the sandbox, send). */
+export type OrderWire = z.input<typeof orderSchema>;
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 export type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
 

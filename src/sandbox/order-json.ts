@@ -1,5 +1,5 @@
 /** The order object the API answers and webhooks carry, built from the sandbox's record. */
-import { type Order, toMajor } from '../protocol/index.ts';
+import { type OrderWire, toMajor } from '../protocol/index.ts';
 import { unix } from './clock.ts';
 import type { OrderRecord } from './records.ts';
 
@@ -12,7 +12,7 @@ export interface OrderJsonContext {
 
 const timestamp = (d: Date | null) => (d ? unix(d) : null);
 
-export function orderJson(o: OrderRecord, { origin, avsEnabled }: OrderJsonContext): Order {
+export function orderJson(o: OrderRecord, { origin, avsEnabled }: OrderJsonContext): OrderWire {
   // Unknown request fields are kept on the order, as the gateway keeps them.
   const { client, products: _products, ...rest } = o.request;
   const currency = rest.currency ?? 'EUR';
@@ -97,7 +97,7 @@ const PAY_TOKEN = /\/(pay|checkout|direct)\/[\w-]+\//;
  */
 export function withoutPayToken<T>(body: T): T {
   if (!body || typeof body !== 'object' || !('api_do_url' in body)) return body;
-  const order = body as Order;
+  const order = body as OrderWire;
   const hide = (url: string | null | undefined) => url?.replace(PAY_TOKEN, '/$1/…/');
   return {
     ...order,

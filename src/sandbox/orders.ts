@@ -5,7 +5,7 @@ import {
   captureRequestSchema,
   captureRules,
   type FieldIssue,
-  type Order,
+  type OrderWire,
   orderRequestRules,
   orderRequestSchema,
   refundRules,
@@ -64,7 +64,7 @@ export class OrderBook {
     return this.opts.clock.now();
   }
 
-  json(order: OrderRecord): Order {
+  json(order: OrderRecord): OrderWire {
     return orderJson(order, { origin: this.opts.origin(), avsEnabled: this.opts.avsEnabled });
   }
 

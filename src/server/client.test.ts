@@ -106,7 +106,8 @@ describe('GatewayClient requests', () => {
         return send(res, 201, { type: 'tax', id: 't1', name: 'VAT', percent: 20 });
       if (req.url === '/api/v0.6/webhooks/') return send(res, 201, { ...JSON.parse(req.body), id: 'wh1' });
       if (req.method === 'GET') return send(res, 200, { ...ORDER, status: 'hold' });
-      return send(res, 200, {});
+      // Capture, refund and reverse answer the order.
+      return send(res, 200, ORDER);
     };
     const gw = client();
     const page = await gw.orders.list();
@@ -144,7 +145,11 @@ describe('GatewayClient requests', () => {
 
   it('capture without a known amount reads the order first and checks the total against it', async () => {
     script = (req, res) =>
-      send(res, 200, req.method === 'GET' ? { ...ORDER, status: 'hold', total: 10 } : {});
+      send(
+        res,
+        200,
+        req.method === 'GET' ? { ...ORDER, status: 'hold', total: 10 } : { ...ORDER, status: 'paid' },
+      );
     const err = await failure(client().orders.capture('ord_1', 10.01));
     expect(err.type).toBe('validation');
     expect(err.issues[0]).toMatchObject({ path: 'total', message: 'must not exceed the order amount 10.00' });

@@ -29,12 +29,18 @@ export interface HttpOptions {
 }
 
 export interface SendOptions<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under /api/v0.6, e.g. `/orders/`, or an absolute URL on the gateway's own origin. */
   path: string;
   body?: unknown;
   /** Schema of a 2xx answer; without it the answer is returned as parsed JSON (or {} when empty). */
   schema?: z.ZodType<T>;
+  /**
+   * Sent as the `Idempotency-Key` header: a gateway that honours it (the sandbox does) answers a
+   * repeated request with the first answer instead of doing it again. The request is still never
+   * repeated automatically: the real gateway's support for the header is not documented.
+   */
+  idempotencyKey?: string;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -135,6 +141,7 @@ export class HttpSender {
             Authorization: `Bearer ${this.#secretKey}`,
             Accept: 'application/json',
             ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(options.idempotencyKey === undefined ? {} : { 'Idempotency-Key': options.idempotencyKey }),
             'User-Agent': this.userAgent,
           },
           body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,14 +1,26 @@
 // gateway-checkout/server: everything a merchant's Node server needs. Holds the secret key; never
 // import it into browser code. Depends on src/protocol only.
 export type {
+  CardIssuerCountry,
   CheckoutConfig,
   CheckoutSession,
   CheckoutSessionRequest,
   CheckoutStatus,
+  ClientCreate,
+  ClientResource,
   FieldIssue,
   Order,
   OrderRequest,
   OrderRuleOptions,
+  Page,
+  ProductCreate,
+  ProductResource,
+  StatusDetail,
+  Tax,
+  TaxCreate,
+  TransactionDetails,
+  WebhookSubscription,
+  WebhookSubscriptionRequest,
 } from '../protocol/index.ts';
 export * from './checkout.ts';
 export * from './client.ts';

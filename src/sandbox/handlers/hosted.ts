@@ -1,5 +1,5 @@
 /** The hosted payment pages, their status address and the browser bundle they load. */
-import { checkoutStatusOf } from '../../protocol/index.ts';
+import { checkoutStatusOf, orderSchema } from '../../protocol/index.ts';
 import type { Gateway } from '../gateway.ts';
 import { BUNDLE_PATH, readBundle, readSibling } from '../hosted.ts';
 import { answer, html, json, type SurfaceHandler } from '../http.ts';
@@ -39,7 +39,7 @@ export function checkoutStatusHandler(gateway: Gateway, payToken: string): Surfa
     if (request.method !== 'GET') return answer(methodNotAllowed(request.method), { Allow: 'GET' });
     const order = gateway.orders.byPayToken(payToken);
     if (!order) return answer(notFound('This checkout does not exist.'));
-    return json(200, checkoutStatusOf(gateway.orders.json(order)));
+    return json(200, checkoutStatusOf(orderSchema.parse(gateway.orders.json(order))));
   };
 }
 
