@@ -103,7 +103,7 @@ const emptyToNull = <T>(value: T | null | undefined): T | null => value ?? null;
  */
 const cardIssuerCountry = z
   .union([z.string(), z.looseObject({ type: text, iso_code: text, code: text, display_name: text })])
-  .nullish()
+  .nullable()
   .transform((value): (CardIssuerCountry & Record<string, unknown>) | null => {
     if (value == null) return null;
     if (typeof value === 'string') return { code: value, iso_code: null, display_name: null, type: null };
@@ -114,7 +114,8 @@ const cardIssuerCountry = z
       display_name: emptyToNull(value.display_name),
       type: emptyToNull(value.type),
     };
-  });
+  })
+  .optional();
 
 const statusDetail = (codeKey: 'code' | 'mpi_status_code') =>
   z
@@ -122,7 +123,7 @@ const statusDetail = (codeKey: 'code' | 'mpi_status_code') =>
       z.string(),
       z.looseObject({ description: text, on: unixTime, code: text, mpi_status_code: text }),
     ])
-    .nullish()
+    .nullable()
     .transform((value): (StatusDetail & Record<string, unknown>) | null => {
       if (value == null) return null;
       if (typeof value === 'string') return { description: value, code: null, on: null };
@@ -133,7 +134,8 @@ const statusDetail = (codeKey: 'code' | 'mpi_status_code') =>
         code: emptyToNull(value[codeKey] ?? value.code),
         on: Number.isFinite(on) ? Math.trunc(on as number) : null,
       };
-    });
+    })
+    .optional();
 
 export const transactionDetailsSchema = z.looseObject({
   card_masked_pan: z.string().nullish(),
