@@ -4,7 +4,7 @@
  * ignored, every webhook delivery (headers, body and each answer of the receiver), and the actions
  * a merchant takes on it, run against the sandbox directly.
  */
-import type { Order } from '../../protocol/index.ts';
+import type { OrderWire } from '../../protocol/index.ts';
 import type { OrderRecord } from '../records.ts';
 import { transitionFor } from '../state-table.ts';
 import type { WebhookDelivery } from '../webhooks.ts';
@@ -16,7 +16,7 @@ import { escapeHtml, money, page } from './layout.ts';
 export interface DetailView {
   record: OrderRecord;
   /** The order as the API answers it, pay token removed. */
-  order: Order;
+  order: OrderWire;
   /** This order's deliveries, newest first, bodies without the pay token. */
   deliveries: readonly WebhookDelivery[];
   now: Date;
