@@ -8,6 +8,7 @@ import {
   type SessionStore,
   type VelocityLimits,
 } from '../src/server/index.ts';
+import type { BotCheck } from './bot-check/verifier.ts';
 import type { MotoRoutes } from './moto/routes.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
 import { type VisitStore, VisitStore as Visits } from './shop/cart-store.ts';
@@ -61,6 +62,8 @@ export function createShopCheckout(options: {
   secret?: string;
   /** The velocity limits, shared with the webhook receiver so confirmed declines count. */
   limits: VelocityLimits;
+  /** The "I am human" check of the bot-check scenario. */
+  botCheck: BotCheck;
 }) {
   const { gateway, auth, visits } = options;
   const phoneRequest = (request: Request) => new URL(request.url).searchParams.get('moto') === '1';
@@ -132,6 +135,10 @@ export function createShopCheckout(options: {
     limits: options.limits,
     // A MOTO session (no security code) only for a signed-in agent: the library refuses it otherwise.
     authorizeMoto: (request) => auth.agentOf(request) !== null,
+    // The bot-check scenario's page attaches a token in gateway-before-pay; no order without it.
+    verify: (request, token) =>
+      !('botCheck' in SCENARIOS[scenarioOf(new URL(request.url).searchParams.get('scenario'))]) ||
+      options.botCheck.verify(token),
     config,
     buildOrder: async (context) => buildOrder(context),
     statusUrl: (orderId, token) => `/checkout/status?order=${encodeURIComponent(orderId)}&token=${token}`,

@@ -20,6 +20,7 @@ import {
 } from '../src/server/index.ts';
 import { LiveHub } from './backoffice/live.ts';
 import { createBackOffice } from './backoffice/routes.ts';
+import { BOT_CHECK_SCRIPT, createBotCheck } from './bot-check/verifier.ts';
 import { cartTotal, createShopCheckout, newOrderNumber } from './checkout.ts';
 import { renderCspPage } from './csp-page.ts';
 import { Signer } from './http/cookies.ts';
@@ -146,8 +147,10 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     ...options.limits,
     ...(options.stores?.limits ? { store: options.stores.limits } : {}),
   });
+  const botCheck = createBotCheck();
   const checkout = createShopCheckout({
     limits,
+    botCheck,
     gateway,
     auth,
     visits,
@@ -242,6 +245,13 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         ...(gzip ? { 'content-encoding': 'gzip' } : {}),
       });
       return void res.end(gzip ? await compressed(asset[1]!, file) : file);
+    }
+    if (url.pathname === '/bot-check.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+      return void res.end(BOT_CHECK_SCRIPT);
+    }
+    if (url.pathname === '/bot-check/token' && req.method === 'POST') {
+      return sendJson(res, 200, { token: botCheck.issue() });
     }
     if (url.pathname === '/return') {
       // Only an order of this visit, and only as the shop's own GET at the gateway tells it.

@@ -16,10 +16,17 @@ export interface Scenario {
   readonly moto?: boolean;
   readonly presentation?: Presentation;
   readonly threeDs?: 'modal' | 'redirect';
+  /** An "I am human" check before paying: the server verifies its token before creating the order. */
+  readonly botCheck?: boolean;
 }
 
 export const SCENARIOS = {
   'one-step': { title: 'Pay now', note: 'One-step payment: the amount is charged at once.' },
+  'bot-check': {
+    title: 'Pay after a bot check',
+    note: 'Tick “I am human” before paying: the shop’s server checks the token before it creates the order.',
+    botCheck: true,
+  },
   'two-step': {
     title: 'Reserve, capture on shipping',
     note: 'Two-step payment: the amount is held on the card; the shop captures it when the order ships.',
