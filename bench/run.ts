@@ -21,6 +21,7 @@ import { collectFigures, goalsOf, type Results } from './figures.ts';
 import { benchGateway, printGateway } from './gateway.ts';
 import { benchCustomer, printInteractive, printKeystrokes } from './interactive.ts';
 import { benchIsolated, printIsolated } from './isolated.ts';
+import { benchLimits, printLimits } from './limits.ts';
 import { benchCardLogic, benchValidation, printMicro } from './logic.ts';
 import { benchMemory, printMemory } from './memory.ts';
 import { benchMobile, printMobile } from './mobile.ts';
@@ -136,6 +137,10 @@ step(
 const gateway = await benchGateway(GATEWAY);
 printGateway(gateway);
 
+step('velocity limits of the session endpoint, in memory and on Redis');
+const limits = await benchLimits({ sessions: quick ? 500 : 3000, warmup: 200 });
+printLimits(limits);
+
 step(`Chromium: ${BROWSER.loads} page loads`);
 const browser = await benchBrowser(dist, BROWSER);
 printBrowser(browser);
@@ -243,6 +248,7 @@ const json = `${JSON.stringify(
     memory,
     isolated,
     mobile,
+    limits,
     server,
     buildMs,
     totalMs,
