@@ -9,7 +9,11 @@ function htmlQuasis(ast) {
   const found = [];
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
-    if (node.type === 'TaggedTemplateExpression' && node.tag.type === 'Identifier' && node.tag.name === 'html')
+    if (
+      node.type === 'TaggedTemplateExpression' &&
+      node.tag.type === 'Identifier' &&
+      node.tag.name === 'html'
+    )
       for (const quasi of node.quasi.quasis) found.push([quasi.start, quasi.end, quasi.value.raw]);
     for (const key of Object.keys(node)) {
       const value = node[key];

@@ -13,7 +13,8 @@ describe('collapseHtmlTemplates', () => {
   });
 
   it('leaves other templates and strings as they are', () => {
-    const source = 'const a = css`a {\n  color: red;\n}`;\nconst b = `line\n  two`;\nconst c = "html`\\n  `";';
+    const source =
+      'const a = css`a {\n  color: red;\n}`;\nconst b = `line\n  two`;\nconst c = "html`\\n  `";';
     expect(collapseHtmlTemplates(source)).toBe(source);
   });
 
