@@ -195,3 +195,35 @@ test('a change without the page’s CSRF token or from another site moves no mon
   expect(crossSite.status()).toBe(403);
   expect(await gateway.orders.get(held.id)).toMatchObject({ status: 'hold', total: 32.25 });
 });
+
+test('cancel: an unpaid order and a hold are cancelled; a paid order is refused in words', async ({
+  page,
+}) => {
+  // An order the customer never paid: created by the shop's checkout, then abandoned.
+  await page.goto('/');
+  const session = await page.request.post('/checkout/session?scenario=one-step', {
+    data: { idempotency_key: `abandoned-${Date.now()}-0001`, email: 'gone@example.com' },
+  });
+  const unpaid = await gateway.orders.get(((await session.json()) as { order_id: string }).order_id);
+  expect(unpaid.status).toBe('issued');
+  const held = await payInShop(page, 'two-step');
+  const paid = await payInShop(page, 'one-step');
+
+  await signIn(page, '/orders/');
+  for (const order of [unpaid, held]) {
+    const row = rowOf(page, order);
+    await row.getByRole('button', { name: /^Manage/ }).click();
+    const cancel = row.getByRole('form', { name: 'Cancel order' });
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(row.getByRole('status')).toHaveText('The order was cancelled.');
+    await expect(row.locator('[data-label=Status]')).toHaveText('Cancelled');
+    expect((await gateway.orders.get(order.id)).status).toBe('cancelled');
+    await expect.poll(() => sandboxDelivered(order, 'order.canceled')).toBe(1);
+    await expect.poll(() => shopHeard(page, order, 'order.canceled')).toBe(true);
+  }
+  const row = rowOf(page, paid);
+  await row.getByRole('button', { name: /^Manage/ }).click();
+  const cancel = row.getByRole('form', { name: 'Cancel order' });
+  await expect(cancel).toContainText('Only an unpaid or held order can be cancelled; this order is paid.');
+  await expect(cancel.getByRole('button')).toBeDisabled();
+});
