@@ -141,48 +141,29 @@ export async function runAction(
       message: 'Amount: enter an amount such as 12.50 (at most two decimals).',
     };
   try {
+    // Each helper call answers the order as the gateway now has it.
     switch (action) {
       case 'capture': {
         const amount = typed ?? view.total;
-        await gateway.orders.capture(id, amount, { heldAmount: view.total });
-        return {
-          ok: true,
-          order: await gateway.orders.get(id),
-          message: `Captured ${money(amount, view.currency)}.`,
-        };
+        const order = await gateway.orders.capture(id, amount, { heldAmount: view.total });
+        return { ok: true, order, message: `Captured ${money(amount, view.currency)}.` };
       }
       case 'refund': {
         const amount = typed ?? view.refundable;
-        await gateway.orders.refund(id, typed, { refundable: view.refundable });
-        return {
-          ok: true,
-          order: await gateway.orders.get(id),
-          message: `Refunded ${money(amount, view.currency)}.`,
-        };
+        const order = await gateway.orders.refund(id, typed, { refundable: view.refundable });
+        return { ok: true, order, message: `Refunded ${money(amount, view.currency)}.` };
       }
-      case 'reverse':
-        await gateway.orders.reverse(id);
-        return {
-          ok: true,
-          order: await gateway.orders.get(id),
-          message:
-            view.status === 'hold'
-              ? 'The hold was released.'
-              : `Reversed ${money(view.total, view.currency)}.`,
-        };
+      case 'reverse': {
+        const order = await gateway.orders.reverse(id);
+        const message =
+          view.status === 'hold' ? 'The hold was released.' : `Reversed ${money(view.total, view.currency)}.`;
+        return { ok: true, order, message };
+      }
       case 'cancel':
-        await cancelOrder(gateway, id);
-        return { ok: true, order: await gateway.orders.get(id), message: 'The order was cancelled.' };
+        return { ok: true, order: await gateway.orders.cancel(id), message: 'The order was cancelled.' };
     }
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     return { ok: false, status: error.status && error.status < 500 ? 400 : 502, message: refusalText(error) };
   }
-}
-
-/** POST /orders/{id}/cancel/ through the helper. */
-async function cancelOrder(gateway: GatewayClient, id: string): Promise<void> {
-  const orders = gateway.orders as GatewayClient['orders'] & { cancel?: (id: string) => Promise<unknown> };
-  if (!orders.cancel) throw new GatewayError('This version of the server helper cannot cancel orders.');
-  await orders.cancel(id);
 }
