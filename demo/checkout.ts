@@ -82,7 +82,8 @@ export function createShopCheckout(options: {
         avs: 'off',
         save: null,
         moto: true,
-        collect_email: true,
+        // The caller's e-mail is the shop's to know (its customer record): the agent types none.
+        collect_email: false,
       };
     }
     const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];

@@ -144,9 +144,12 @@ ${head('Checkout', integrity)}
 export function renderMotoPage({
   integrity,
   sandboxUrl,
+  confirmAbove = 500,
 }: {
   integrity: string;
   sandboxUrl?: string;
+  /** The shop's limit: a larger charge is read back to the caller and confirmed first. */
+  confirmAbove?: number;
 }): string {
   return `<!doctype html>
 <html lang="en">
@@ -154,7 +157,7 @@ export function renderMotoPage({
 ${head('Phone orders', integrity)}
 <style>${MOTO_STYLE}</style>
 </head>
-<body>
+<body data-confirm-above="${confirmAbove}">
 <header>
   <strong>${MERCHANT_NAME} · Phone orders</strong>
   <span><a href="/">Shop checkout</a> · <a href="/orders/">Back office</a>${sandboxLink(sandboxUrl)}</span>
@@ -172,6 +175,14 @@ ${head('Phone orders', integrity)}
       <div id="reference-hint" class="note">Letters, digits, - and _; leave empty for a generated one.</div>
     </div>
     <gateway-checkout moto session-url="/checkout/session?moto=1"></gateway-checkout>
+    <dialog id="confirm" aria-labelledby="confirm-heading">
+      <form method="dialog">
+        <h2 id="confirm-heading">Confirm the charge</h2>
+        <p></p>
+        <button value="charge" autofocus>Charge</button>
+        <button value="cancel">Do not charge</button>
+      </form>
+    </dialog>
   </section>
   <section aria-labelledby="taken-heading">
     <h2 id="taken-heading">Taken this shift</h2>
@@ -231,6 +242,8 @@ const MOTO_SCRIPT = `
     amount.value.trim() === '' ? 'Enter the amount the caller pays.'
     : parseAmount(amount.value) === null ? 'Enter an amount from 0.01 to 100000 with at most two decimals, e.g. 12.50.'
     : '';
+  // Above this, a charge is read back to the caller and confirmed (the shop's own limit).
+  const CONFIRM_ABOVE = Number(document.body.dataset.confirmAbove) || 500;
   // The amount and reference go to the shop's own server with the session; the card goes to the gateway.
   const update = () => {
     const value = parseAmount(amount.value);
@@ -238,14 +251,57 @@ const MOTO_SCRIPT = `
     if (value !== null) query.set('amount', value.toFixed(2));
     checkout.setAttribute('session-url', '/checkout/session?' + query);
   };
+  // The button's amount follows the field as it is typed: what Pay says is what it charges.
   amount.addEventListener('input', () => {
     if (amount.getAttribute('aria-invalid') === 'true') showAmountError(amountProblem());
+    update();
   });
   amount.addEventListener('change', () => {
     if (amount.value.trim()) showAmountError(amountProblem());
-    update();
   });
-  reference.addEventListener('change', update);
+  reference.addEventListener('input', update);
+  // Enter in the amount or the reference pays, as Enter in a card field does.
+  for (const field of [amount, reference]) {
+    field.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || e.isComposing) return;
+      e.preventDefault();
+      checkout.pay();
+    });
+  }
+  // The amount's own rule, at the amount, before anything is sent (gateway-before-pay, below).
+  const refuseAmount = () => {
+    const problem = amountProblem();
+    if (!problem) return false;
+    showAmountError(problem);
+    amount.focus();
+    return true;
+  };
+  // A reference charged already this shift, or a large amount: read back and confirmed first.
+  const confirmDialog = document.getElementById('confirm');
+  let confirmed = '';
+  checkout.addEventListener('gateway-before-pay', (e) => {
+    if (refuseAmount()) return e.preventDefault();
+    const value = parseAmount(amount.value);
+    const ref = reference.value.trim();
+    const key = ref + '|' + value;
+    if (value === null || confirmed === key) return;
+    const charged = ref && shift.find((p) => p.reference === ref && p.kind !== 'declined');
+    const large = value > CONFIRM_ABOVE;
+    if (!charged && !large) return;
+    e.preventDefault();
+    confirmDialog.querySelector('p').textContent = charged
+      ? 'Reference ' + ref + ' was already charged ' + money(charged.amount, charged.currency) + ' at ' +
+        charged.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }) + ' this shift. Charge ' +
+        money(value, CURRENCY) + ' again?'
+      : 'Charge ' + money(value, CURRENCY) + '? That is above ' + money(CONFIRM_ABOVE, CURRENCY) + '; read the amount back to the caller first.';
+    confirmDialog.returnValue = '';
+    confirmDialog.showModal();
+    confirmDialog.addEventListener('close', () => {
+      if (confirmDialog.returnValue !== 'charge') return amount.focus();
+      confirmed = key;
+      checkout.pay();
+    }, { once: true });
+  });
   // No amount: the checkout sends nothing and says so; the agent is taken to the field to fix.
   checkout.addEventListener('gateway-error', (e) => {
     const amountRefused = (e.detail.fields || []).some((f) => f.path === 'amount');
@@ -330,6 +386,7 @@ const MOTO_SCRIPT = `
     e.preventDefault();
     amount.value = '';
     reference.value = '';
+    confirmed = '';
     showAmountError('');
     update();
     amount.focus();

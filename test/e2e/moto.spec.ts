@@ -30,15 +30,13 @@ async function tabTo(page: Page, name: string | RegExp): Promise<void> {
 
 async function takeCall(
   page: Page,
-  call: { amount: string; reference: string; email: string; number: string },
+  call: { amount: string; reference: string; number: string },
 ): Promise<void> {
   const amount = page.getByLabel('Amount (EUR)');
   await expect(amount).toBeFocused();
   await page.keyboard.type(call.amount);
   await tabTo(page, 'Order reference');
   await page.keyboard.type(call.reference);
-  await tabTo(page, 'E-mail');
-  await page.keyboard.type(call.email);
   await tabTo(page, 'Card number');
   await page.keyboard.type(call.number, { delay: 5 });
   await tabTo(page, 'Expiry date');
@@ -57,9 +55,9 @@ test('three callers in a row by keyboard alone, each with its own amount, all li
   await expect(payButton(page)).toHaveText('Pay');
 
   const calls = [
-    { amount: '12.50', reference: 'CALL-1', email: 'one@example.com', number: '4111111111111111' },
-    { amount: '7', reference: 'CALL-2', email: 'two@example.com', number: '4000000000000002' },
-    { amount: '120.05', reference: 'CALL-3', email: 'three@example.com', number: '5555555555554444' },
+    { amount: '12.50', reference: 'CALL-1', number: '4111111111111111' },
+    { amount: '7', reference: 'CALL-2', number: '4000000000000002' },
+    { amount: '120.05', reference: 'CALL-3', number: '5555555555554444' },
   ];
   for (const [i, call] of calls.entries()) {
     await takeCall(page, call);
@@ -78,7 +76,8 @@ test('three callers in a row by keyboard alone, each with its own amount, all li
     await expect(page.getByLabel('Order reference')).toHaveValue('');
     const checkout = page.locator('gateway-checkout');
     await expect(checkout.getByLabel('Card number')).toHaveValue('');
-    await expect(checkout.getByLabel('E-mail')).toHaveValue('');
+    // The caller's e-mail is the shop's to know: the agent's screen asks none.
+    await expect(checkout.getByLabel('E-mail')).toHaveCount(0);
     await expect(checkout.getByLabel('Security code')).toHaveCount(0);
     await expect(statusLine(page)).toHaveText('');
     await expect(payButton(page)).toHaveText('Pay');
@@ -133,8 +132,6 @@ test('no amount typed: nothing is sent, the agent is told at the Amount field', 
     if (r.method() === 'POST') sent.push(r.url());
   });
   await expect(payButton(page)).toHaveText('Pay');
-  await tabTo(page, 'E-mail');
-  await page.keyboard.type('caller@example.com');
   await tabTo(page, 'Card number');
   await page.keyboard.type('4111111111111111', { delay: 5 });
   await tabTo(page, 'Expiry date');
@@ -169,11 +166,126 @@ test('the merchant server refuses a phone order without an amount', async ({ pag
   await signIn(page, '/moto/');
   const res = await page.request.post('/checkout/session?moto=1', {
     headers: { 'content-type': 'application/json' },
-    data: { idempotency_key: 'moto-without-amount-0001', email: 'caller@example.com' },
+    data: { idempotency_key: 'moto-without-amount-0001' },
   });
   expect(res.status()).toBe(400);
   const body = (await res.json()) as { error: { fields: Array<{ path: string; code: string }> } };
   expect(body.error.fields).toEqual([expect.objectContaining({ path: 'amount', code: 'required' })]);
   const config = await (await page.request.get('/checkout/session?moto=1')).json();
   expect(config.amount).toBeNull();
+});
+
+/** Keys in a card and the rest of a call, without pressing Pay. */
+async function keyIn(page: Page, amount: string, reference = ''): Promise<void> {
+  await signIn(page, '/moto/');
+  await page.getByLabel('Amount (EUR)').fill(amount);
+  if (reference) await page.getByLabel('Order reference').fill(reference);
+  const checkout = page.locator('gateway-checkout');
+  await checkout.getByLabel('Card number').pressSequentially('4111111111111111', { delay: 5 });
+  await checkout.getByLabel('Expiry date').pressSequentially('1234', { delay: 5 });
+  await checkout.getByLabel('Cardholder name').fill('Anna Berzina');
+}
+
+const paymentPosts = (page: Page) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/pay\/[^/]+\/$/.test(new URL(r.url()).pathname)) posts.push(r.url());
+  });
+  return posts;
+};
+
+test('the amount corrected, then Enter in the amount field: the new amount is paid, once', async ({
+  page,
+}) => {
+  const posts = paymentPosts(page);
+  await keyIn(page, '10.00');
+  await expect(payButton(page)).toHaveText('Pay €10.00');
+  const amount = page.getByLabel('Amount (EUR)');
+  await amount.focus();
+  await amount.press('ControlOrMeta+a');
+  // The button follows the field as it is typed, before the field is left.
+  await amount.pressSequentially('100.00', { delay: 20 });
+  await expect(payButton(page)).toHaveText('Pay €100.00');
+  await amount.press('Enter');
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const order = await newestOrder();
+  expect(order?.total).toBe(100);
+  expect(order?.status).toBe('paid');
+  expect(posts).toHaveLength(1);
+});
+
+test('the amount corrected, then a click on Pay at once: the new amount is paid, once', async ({ page }) => {
+  const posts = paymentPosts(page);
+  await keyIn(page, '10.00');
+  const amount = page.getByLabel('Amount (EUR)');
+  await amount.fill('');
+  await amount.pressSequentially('100.00');
+  // As a person presses: at once, while the new amount is still loading (Playwright would otherwise
+  // wait for the button to be ready; a person's press on a button disabled meanwhile is lost).
+  await payButton(page).click({ force: true });
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect((await newestOrder())?.total).toBe(100);
+  expect(posts).toHaveLength(1);
+});
+
+for (const [typed, rule] of [
+  ['0', 'Enter an amount from 0.01'],
+  ['-5', 'Enter an amount from 0.01'],
+  ['1.999', 'at most two decimals'],
+  ['abc', 'Enter an amount from 0.01'],
+  ['1e3', 'Enter an amount from 0.01'],
+] as const) {
+  test(`an amount of ${typed}: the field's own rule, nothing sent`, async ({ page }) => {
+    const posts = paymentPosts(page);
+    await keyIn(page, typed);
+    await page.locator('gateway-checkout').getByLabel('Cardholder name').press('Enter');
+    const amount = page.getByLabel('Amount (EUR)');
+    await expect(amount).toBeFocused();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#amount-error')).toContainText(rule);
+    await expect(page.locator('gateway-checkout [part~="message"]')).toHaveText('');
+    expect(posts).toHaveLength(0);
+  });
+}
+
+test('a reference already charged this shift, and a large amount, are confirmed before paying', async ({
+  page,
+}) => {
+  const posts = paymentPosts(page);
+  await keyIn(page, '12.00', 'CALL-77');
+  await payButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  await page.locator('gateway-checkout').getByRole('button', { name: 'New payment' }).click();
+
+  // The same reference again: asked first; declining sends nothing.
+  await page.getByLabel('Amount (EUR)').fill('12.00');
+  await page.getByLabel('Order reference').fill('CALL-77');
+  const checkout = page.locator('gateway-checkout');
+  await checkout.getByLabel('Card number').pressSequentially('4111111111111111', { delay: 5 });
+  await checkout.getByLabel('Expiry date').pressSequentially('1234', { delay: 5 });
+  await checkout.getByLabel('Cardholder name').fill('Anna Berzina');
+  await payButton(page).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm the charge' });
+  await expect(confirm).toContainText('Reference CALL-77 was already charged €12.00');
+  await confirm.getByRole('button', { name: 'Do not charge' }).click();
+  await expect(confirm).toBeHidden();
+  expect(posts).toHaveLength(1);
+  // Confirmed, it pays.
+  await payButton(page).click();
+  await confirm.getByRole('button', { name: 'Charge', exact: true }).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect(posts).toHaveLength(2);
+
+  // Above the shop's limit (500 here): read back and confirmed.
+  await checkout.getByRole('button', { name: 'New payment' }).click();
+  await page.getByLabel('Amount (EUR)').fill('1000');
+  await checkout.getByLabel('Card number').pressSequentially('4111111111111111', { delay: 5 });
+  await checkout.getByLabel('Expiry date').pressSequentially('1234', { delay: 5 });
+  await checkout.getByLabel('Cardholder name').fill('Anna Berzina');
+  await payButton(page).click();
+  await expect(confirm).toContainText('Charge €1,000.00?');
+  await confirm.getByRole('button', { name: 'Charge', exact: true }).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect((await newestOrder())?.total).toBe(1000);
+  expect(posts).toHaveLength(3);
 });

@@ -110,7 +110,7 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
           class=${v.reopenable ? 'secondary' : 'pay'}
           type="submit"
           ?hidden=${v.reopenable && !v.canRetry}
-          ?disabled=${locked || view === 'loading' || !v.config}
+          ?disabled=${locked || !v.fields}
         >
           ${v.payLabel}
         </button>

@@ -249,7 +249,13 @@ export class GatewayCheckout extends GatewayElement {
 
   /** What this checkout charges: null while nothing is set (a phone order before the amount is typed). */
   get #amount(): number | null {
-    return this.#loaded?.amount ?? this.amount ?? null;
+    // While a new configuration loads (an agent's amount being typed), the last one's amount stands.
+    return (this.#loaded ?? this.#reloading)?.amount ?? this.amount ?? null;
+  }
+
+  /** The last configuration, while a new one loads for a new session-url; else null. */
+  get #reloading(): CheckoutConfig | null {
+    return this.#config.status === TaskStatus.PENDING ? (this.#config.value ?? null) : null;
   }
 
   #formatAmount(): string {
@@ -343,13 +349,21 @@ export class GatewayCheckout extends GatewayElement {
     const view = this.#view;
     return view === 'idle' && this.attention
       ? this.t.attention(this.attention)
-      : statusText(this.t, view, this.result);
+      : view === 'loading' && this.#reloading
+        ? ''
+        : statusText(this.t, view, this.result);
   }
 
   /** Pays with what the customer entered. Repeated calls while paying join the payment under way. */
   async pay(): Promise<void> {
     const flow = this.#flow;
     const view = this.#view;
+    if (this.#reloading) {
+      // A press while a new configuration loads (a phone order's amount just changed) is not lost:
+      // it pays, once, with the configuration it waits for.
+      while (this.#config.status === TaskStatus.PENDING) await this.#config.taskComplete.catch(() => null);
+      return this.#loaded ? this.pay() : undefined;
+    }
     if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
     if (this.presentation === 'redirect') return this.#redirectToHosted();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
@@ -361,11 +375,6 @@ export class GatewayCheckout extends GatewayElement {
       return this.#show(await flow.verify());
     }
     if (!this.#validate()) return;
-    // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
-    if (this.#loaded && this.#amount === null) {
-      this.#show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
-      return;
-    }
     // With isolated fields the card is out of reach here: the frame pays.
     const payer = cardPayer(this.cardForm!);
     const card = payer ? null : readCard(this.cardForm!);
@@ -388,6 +397,12 @@ export class GatewayCheckout extends GatewayElement {
       this.phase = 'idle';
       if (gate.failed)
         this.#show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
+      return;
+    }
+    // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
+    // After the page's last word, which may have said what is wrong with its amount in its own terms.
+    if (this.#loaded && this.#amount === null) {
+      this.#show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
       return;
     }
     const sent = gate.verification ? { ...request, verification: gate.verification } : request;
