@@ -53,14 +53,3 @@ export function emit<K extends keyof CheckoutEventDetail>(
     new CustomEvent(type, { detail: Object.freeze({ ...detail }), bubbles: true, composed: true }),
   );
 }
-
-declare global {
-  interface HTMLElementEventMap {
-    'gateway-ready': CustomEvent<CheckoutReadyDetail>;
-    'gateway-change': CustomEvent<CheckoutChangeDetail>;
-    'gateway-success': CustomEvent<CheckoutSuccessDetail>;
-    'gateway-decline': CustomEvent<CheckoutDeclineDetail>;
-    'gateway-error': CustomEvent<CheckoutErrorDetail>;
-    'gateway-new-payment': CustomEvent<undefined>;
-  }
-}

@@ -18,7 +18,14 @@ import { beforePay } from './before-pay.ts';
 import { ChallengeController, type ChallengeMode } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
-import { emit } from './checkout-events.ts';
+import {
+  type CheckoutChangeDetail,
+  type CheckoutDeclineDetail,
+  type CheckoutErrorDetail,
+  type CheckoutReadyDetail,
+  type CheckoutSuccessDetail,
+  emit,
+} from './checkout-events.ts';
 import { checkoutFlow } from './checkout-flow.ts';
 import { type CheckoutFormHandlers, checkoutForm, hostedView } from './checkout-form.ts';
 import { errorText, statusText, type View } from './checkout-messages.ts';
@@ -530,3 +537,16 @@ export class GatewayCheckout extends GatewayElement {
 /** The merchant server refused before creating anything: no card was sent anywhere. */
 const nothingSent = (result: FlowResult): boolean =>
   result.kind === 'failed' && (result.error.type === 'rate_limited' || result.error.type === 'verification');
+
+// Beside the class, so the declaration emitted for this module carries the events: an app that
+// imports the element (or anything typed by it) gets them without reaching for another file.
+declare global {
+  interface HTMLElementEventMap {
+    'gateway-ready': CustomEvent<CheckoutReadyDetail>;
+    'gateway-change': CustomEvent<CheckoutChangeDetail>;
+    'gateway-success': CustomEvent<CheckoutSuccessDetail>;
+    'gateway-decline': CustomEvent<CheckoutDeclineDetail>;
+    'gateway-error': CustomEvent<CheckoutErrorDetail>;
+    'gateway-new-payment': CustomEvent<undefined>;
+  }
+}
