@@ -3,6 +3,10 @@
 // documented event has a typed callback: onSuccess, onDecline, onError, onChange, onReady,
 // onNewPayment, onCardChange… Safe to import on a server: nothing here touches the DOM until React
 // renders on the client, and registering the tags there uses Lit's server shim.
+// 'use client': the components hold refs and effects, so a Server Component can render them only
+// as client components (the directive is kept at the top of the built file too).
+'use client';
+
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import * as React from 'react';
 import '../define.ts';
