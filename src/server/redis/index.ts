@@ -4,16 +4,15 @@
 import type { DedupeStore, LimitStore, SessionStore, StoredSession } from '../stores.ts';
 
 /**
- * What the stores use of a node-redis client (`createClient()` of `redis` 6, a cluster or
+ * What the stores use of a node-redis client (`createClient()` of `redis` 4, 5 or 6, a cluster or
  * a pool client alike). Connect it before the first request; its reconnection and offline-queue
  * settings decide what a request does while Redis is away.
+ *
+ * The SET options are the `{ NX, PX }` form: the one all three majors take. Versions 5 and 6 mark
+ * it deprecated in favour of `{ condition, expiration }`, which version 4 does not know.
  */
 export interface RedisClient {
-  set(
-    key: string,
-    value: string,
-    options: { condition?: 'NX'; expiration: { type: 'PX'; value: number } },
-  ): Promise<unknown>;
+  set(key: string, value: string, options: { NX?: true; PX: number }): Promise<unknown>;
   get(key: string): Promise<unknown>;
   del(key: string): Promise<unknown>;
   /** For the velocity counters: INCRBY and PEXPIRE as one atomic script, one round trip. */
@@ -75,16 +74,11 @@ export function createRedisStores(client: RedisClient, options: RedisStoreOption
       return parseRecord(value);
     },
     async reserve(key, ttlMs) {
-      const answer = await client.set(sessionKey(key), PENDING, {
-        condition: 'NX',
-        expiration: { type: 'PX', value: px(ttlMs) },
-      });
+      const answer = await client.set(sessionKey(key), PENDING, { NX: true, PX: px(ttlMs) });
       return answer === 'OK';
     },
     async set(key, value, ttlMs) {
-      await client.set(sessionKey(key), JSON.stringify(value), {
-        expiration: { type: 'PX', value: px(ttlMs) },
-      });
+      await client.set(sessionKey(key), JSON.stringify(value), { PX: px(ttlMs) });
     },
     async delete(key) {
       await client.del(sessionKey(key));
@@ -93,10 +87,7 @@ export function createRedisStores(client: RedisClient, options: RedisStoreOption
 
   const dedupe: DedupeStore = {
     async add(key, ttlMs) {
-      const answer = await client.set(webhookKey(key), '1', {
-        condition: 'NX',
-        expiration: { type: 'PX', value: px(ttlMs) },
-      });
+      const answer = await client.set(webhookKey(key), '1', { NX: true, PX: px(ttlMs) });
       return answer === 'OK';
     },
     async delete(key) {
