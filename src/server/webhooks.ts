@@ -15,9 +15,15 @@ import type { VelocityLimits } from './limits.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { type DedupeStore, MemoryDedupeStore } from './stores.ts';
 import { judgeDelivery, sha256 } from './webhook-identity.ts';
-import { sourceCheck } from './webhook-source.ts';
+import { type ClientAddress, type HandlerInfo, sourceCheck } from './webhook-source.ts';
 
-export { normaliseIp, sourceAddress } from './webhook-source.ts';
+export {
+  type ClientAddress,
+  clientAddressFrom,
+  type HandlerInfo,
+  normaliseIp,
+  sourceAddress,
+} from './webhook-source.ts';
 
 /**
  * What the merchant's callback receives. Any `order.*` kind is parsed as an order, also kinds newer
@@ -44,9 +50,17 @@ export interface WebhookHandlerOptions {
    * Source addresses allowed to deliver (the gateway's two static IPv4 addresses; `["127.0.0.1",
    * "::1"]` for the local sandbox), or a function returning the current list. Required: without it
    * (and without `insecureAllowAnySource`) the receiver cannot be created. A request whose address
-   * is unknown is refused: pass `info.remoteAddress` (the node adapter does).
+   * is unknown is refused: pass `info.remoteAddress` (the node adapter does), or on a host without
+   * sockets give `clientAddress`.
    */
   allowedIps?: readonly string[] | (() => readonly string[]) | null;
+  /**
+   * Where a delivery came from on a host that gives no socket address (Next.js route handlers,
+   * Cloudflare Workers, Deno, Bun): `clientAddressFrom.vercel`, `.cloudflare`, `.header(name)` for
+   * your own proxy's header, `.forwardedFor(hops)`, or a function of your own. Replaces the socket
+   * address and `trustProxy`.
+   */
+  clientAddress?: ClientAddress;
   /** Local development only: accept deliveries from any address. Never in production. */
   insecureAllowAnySource?: boolean;
   /**
@@ -85,7 +99,12 @@ export interface WebhookHandlerOptions {
   onError?: (error: unknown, event?: GatewayWebhookEvent) => void;
 }
 
-export type WebhookHandler = ((request: Request, info?: { remoteAddress?: string }) => Promise<Response>) & {
+/**
+ * A Fetch handler: `(request, info?) => Promise<Response>`. `info` takes whatever the host passes as
+ * its second argument (the node adapter's socket address, Next.js's `{ params }`), so
+ * `export const POST = webhooks` is a valid Next.js route.
+ */
+export type WebhookHandler = ((request: Request, info?: HandlerInfo) => Promise<Response>) & {
   /** Where the node adapter reports what it refuses before the handler runs. */
   reportError: (error: unknown) => void;
 };
@@ -103,6 +122,11 @@ const MAX_ID_LENGTH = 128;
  */
 const MONEY_TAKEN = new Set(['order.payment_success', 'order.hold']);
 const moneyNotTaken = (order: Order) => outcomeOf(order.status) === 'pending' || order.status === 'rejected';
+
+const UNKNOWN_SOURCE =
+  'createWebhookHandler: a delivery came without a source address, so it was refused. On a host ' +
+  'without sockets (Next.js route handlers, Cloudflare Workers…) set clientAddress, e.g. ' +
+  'clientAddressFrom.vercel; with the node adapter behind proxies, check trustProxy.';
 
 /** The Card's own fields, in a fixed order: extra fields or another order of keys are the same card. */
 const cardKey = (card: Card) =>
@@ -217,8 +241,18 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return { type: 'unknown', event: kind, body: raw, key: `${kind}:${sha256(text)}`, confirmed: false };
   }
 
-  const handler = async (request: Request, info: { remoteAddress?: string } = {}) => {
-    if (!allowed(request, info.remoteAddress)) return fail(403, 'forbidden', 'source address not allowed');
+  let reportedUnknownSource = false;
+  const handler = async (request: Request, info: HandlerInfo = {}) => {
+    const source = allowed(request, info);
+    if (source === 'unknown') {
+      // Every delivery would be refused the same way: say what to set, once, not per delivery.
+      if (!reportedUnknownSource) {
+        reportedUnknownSource = true;
+        onError(new TypeError(UNKNOWN_SOURCE));
+      }
+      return fail(403, 'forbidden', 'source address unknown');
+    }
+    if (source === 'denied') return fail(403, 'forbidden', 'source address not allowed');
     if (!METHODS.has(request.method))
       return fail(405, 'method_not_allowed', 'webhooks are POST, PUT, PATCH or DELETE', undefined, {
         Allow: [...METHODS].join(', '),
