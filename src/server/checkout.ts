@@ -20,6 +20,7 @@ import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { createGate, type GateOptions, gateRefusal } from './gate.ts';
 import { createSessionKeeper, InProgress, Mismatch, newReference } from './idempotency.ts';
 import type { VelocityLimits } from './limits.ts';
+import { CheckoutMisconfiguredError, MISCONFIGURED_MESSAGE, misconfigurationOf } from './misconfiguration.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
 import { visitorOf } from './visitor.ts';
@@ -275,7 +276,9 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       entry = current;
     }
     if (entry.fingerprint !== fingerprint) throw new Mismatch();
-    const created = await entry.promise;
+    const created = await entry.promise.catch((error: unknown) => {
+      throw misconfigurationOf(error, config) ?? error;
+    });
     // A replay may come hours later: its status address must still answer.
     const headers: Record<string, string> = visitor.setCookie ? { 'Set-Cookie': visitor.setCookie } : {};
     return json(200, { ...created, status_url: statusUrlOf(request, created.order_id) }, headers);
@@ -296,12 +299,21 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return json(200, status);
   }
 
+  // A misconfiguration repeats on every payment: the log says it once per kind, not per customer.
+  const reported = new Set<string>();
   const guard =
     (run: (request: Request, info: RequestInfo) => Promise<Response>) =>
     async (request: Request, info: RequestInfo = {}): Promise<Response> => {
       try {
         return await run(request, info);
       } catch (error) {
+        if (error instanceof CheckoutMisconfiguredError) {
+          if (!reported.has(error.message)) {
+            reported.add(error.message);
+            onError(error);
+          }
+          return fail(500, error.type, MISCONFIGURED_MESSAGE);
+        }
         return errorResponse(error, onError);
       }
     };

@@ -30,6 +30,7 @@ export * from './fields.ts';
 export { MotoNotAllowedError, VerificationError } from './gate.ts';
 export type { HttpOptions } from './http.ts';
 export * from './limits.ts';
+export { CheckoutMisconfiguredError } from './misconfiguration.ts';
 export * from './node.ts';
 export * from './stores.ts';
 export { VISITOR_COOKIE } from './visitor.ts';
