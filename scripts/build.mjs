@@ -7,8 +7,9 @@
 //                                   built into the bundle (scripts/siblings.mjs)
 //   dist/esm/                       the ES module build of the browser entries (dependencies external)
 //   dist/fields/index.html          the isolated card fields: one page, its script inside
-//   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node
-//   dist/types/                     declarations
+//   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node,
+//                                   as ES modules (.js) and CommonJS (.cjs), and the sandbox's bin
+//   dist/types/                     declarations (.d.ts, and .d.cts for the CommonJS entries)
 //   dist/custom-elements.json       the custom-elements manifest
 //   (and src/frameworks/elements.generated.ts from the manifest, for the framework typings)
 // One script rather than several vite configs, so the outputs cannot drift apart.
@@ -188,33 +189,52 @@ if (wants('esm')) {
         output: {
           chunkFileNames: (chunk) => (chunk.isDynamicEntry ? '[name]-[hash].js' : 'elements-[hash].js'),
         },
+        // The React entry's 'use client' stays at the top of its own output file, which is all a
+        // Server Components bundler reads; the warning is about directives inside shared chunks.
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && /src\/react\//.test(log.id ?? log.message)) return;
+          handler(level, log);
+        },
       },
     },
   });
+  if (!/^['"]use client['"];/.test(readFileSync(join(dist, 'esm/react.js'), 'utf8')))
+    throw new Error("dist/esm/react.js lost its 'use client' directive: Server Components would fail on it");
 }
 
 if (wants('node')) {
-  await build({
-    ...common,
-    build: {
-      outDir: join(dist, 'node'),
-      emptyOutDir: true,
-      target: 'node20',
-      ssr: true,
-      minify: false,
-      sourcemap: true,
-      rollupOptions: {
-        input: {
-          'server/index': join(root, 'src/server/index.ts'),
-          'server/redis/index': join(root, 'src/server/redis/index.ts'),
-          'sandbox/index': join(root, 'src/sandbox/index.ts'),
-          'sandbox/cli': join(root, 'src/sandbox/cli.ts'),
-        },
-        external: isExternal,
-        output: { format: 'es', entryFileNames: '[name].js' },
+  const nodeEntries = {
+    'server/index': join(root, 'src/server/index.ts'),
+    'server/redis/index': join(root, 'src/server/redis/index.ts'),
+    'sandbox/index': join(root, 'src/sandbox/index.ts'),
+  };
+  const nodeBuild = (format, input, output) =>
+    build({
+      ...common,
+      build: {
+        outDir: join(dist, 'node'),
+        emptyOutDir: false,
+        target: 'node20',
+        ssr: true,
+        minify: false,
+        sourcemap: true,
+        rollupOptions: { input, external: isExternal, output: { format, ...output } },
       },
+    });
+  rmSync(join(dist, 'node'), { recursive: true, force: true });
+  // ES modules, and the sandbox's command line (the package's `bin`) beside them.
+  await nodeBuild(
+    'es',
+    { ...nodeEntries, 'sandbox/cli': join(root, 'src/sandbox/cli.ts') },
+    {
+      entryFileNames: '[name].js',
+      banner: (chunk) => (chunk.name === 'sandbox/cli' ? '#!/usr/bin/env node' : ''),
     },
-  });
+  );
+  // CommonJS for `require` (CommonJS servers, Jest, NestJS-style TypeScript): a second copy rather
+  // than a wrapper around the ES build, since `require` of an ES module needs Node 20.19 and no
+  // top-level await anywhere in the graph. The two copies share no state: an app loads one of them.
+  await nodeBuild('cjs', nodeEntries, { entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' });
 }
 
 if (wants('types')) {
@@ -225,4 +245,6 @@ if (wants('types')) {
       stdio: 'inherit',
     },
   );
+  // `.d.cts` twins of the Node entries' declarations, for the `require` condition.
+  execFileSync(process.execPath, [join(root, 'scripts/cjs-types.mjs')], { stdio: 'inherit', cwd: root });
 }
