@@ -1,0 +1,72 @@
+// A CommonJS Express server: the package loads through `require` (its CommonJS build and .d.cts
+// types), and the script-tag bundle and its integrity come from the package's exports.
+import express = require('express');
+import fs = require('node:fs');
+import gatewayServer = require('gateway-checkout/server');
+
+const { createCheckoutHandler, createWebhookHandler, GatewayClient, toNodeHandler } = gatewayServer;
+
+const gateway = new GatewayClient({
+  baseUrl: process.env.GATEWAY_API_URL ?? 'http://127.0.0.1:8406/api/v0.6',
+  secretKey: process.env.GATEWAY_SECRET_KEY ?? 'sk_sandbox_test',
+});
+
+const checkout = createCheckoutHandler({
+  client: gateway,
+  config: () => ({
+    amount: 4.5,
+    currency: 'EUR',
+    language: 'en',
+    merchant_name: 'Express Tea Shop',
+    avs: 'off',
+    save: null,
+    moto: false,
+    collect_email: true,
+  }),
+  buildOrder: () => ({ products: [{ title: 'White tea', price: 4.5 }] }),
+});
+
+const webhooks = createWebhookHandler({
+  allowedIps: ['127.0.0.1', '::1'],
+  client: gateway,
+  onEvent: (event) => {
+    if ('order' in event)
+      console.log(`webhook received: ${event.type} ${event.order.id} ${event.order.status}`);
+  },
+});
+
+const bundle = require.resolve('gateway-checkout/gateway-checkout.iife.js');
+const integrity = fs
+  .readFileSync(require.resolve('gateway-checkout/gateway-checkout.iife.js.integrity'), 'utf8')
+  .trim();
+
+const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Express Tea Shop</title>
+    <script src="/gateway-checkout.iife.js" integrity="${integrity}" crossorigin="anonymous" defer></script>
+  </head>
+  <body>
+    <h1>White tea</h1>
+    <gateway-checkout session-url="/checkout/session"></gateway-checkout>
+    <p role="status" id="thanks" hidden></p>
+    <script>
+      document.querySelector('gateway-checkout').addEventListener('gateway-success', (e) => {
+        const thanks = document.getElementById('thanks');
+        thanks.textContent = 'Thank you: order ' + e.detail.orderId;
+        thanks.hidden = false;
+      });
+    </script>
+  </body>
+</html>`;
+
+const app = express();
+// Mounted before any body parser: the handlers read the raw request.
+app.use('/checkout', toNodeHandler(checkout));
+app.post('/webhooks/gateway', toNodeHandler(webhooks));
+app.get('/gateway-checkout.iife.js', (_req, res) => res.sendFile(bundle));
+app.get('/', (_req, res) => res.type('html').send(page));
+
+const port = Number(process.env.PORT ?? 3000);
+app.listen(port, '127.0.0.1', () => console.log(`listening on ${port}`));

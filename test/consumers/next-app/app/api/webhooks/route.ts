@@ -1,0 +1,3 @@
+import { webhooks } from '../../../lib/gateway';
+
+export const POST = webhooks;

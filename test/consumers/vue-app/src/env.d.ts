@@ -1,0 +1,2 @@
+// Props and events of the tags in templates (vue-tsc, Volar).
+import type {} from 'gateway-checkout/vue';

@@ -1,0 +1,5 @@
+import 'gateway-checkout/define';
+import { createApp } from 'vue';
+import App from './App.vue';
+
+createApp(App).mount('#app');
