@@ -107,17 +107,15 @@ function pack(): void {
   console.log(`  ${info!.files.length} files in ${tarball}`);
 }
 
+/** The browser entries and the framework typings: ES modules only, as Lit is. */
+const BROWSER_ENTRIES = ['.', './define', './react', './jsx', './vue', './svelte'];
+
 function checkTarball(): void {
   const attw = join(root, 'node_modules/.bin/attw');
   // The Node entries load with import and require under every resolution mode (the default profile).
   console.log(run([attw, tarball, '--entrypoints', './server', './server/redis', './sandbox'], root));
   // The browser entries are ES modules only (Lit is): checked as such.
-  console.log(
-    run(
-      [attw, tarball, '--profile', 'esm-only', '--entrypoints', '.', './define', './react', './jsx', './vue', './svelte'],
-      root,
-    ),
-  );
+  console.log(run([attw, tarball, '--profile', 'esm-only', '--entrypoints', ...BROWSER_ENTRIES], root));
   console.log(run([join(root, 'node_modules/.bin/publint'), '--strict', tarball], root));
 }
 
