@@ -278,8 +278,15 @@ async function payOnce(app: ConsumerApp, dir: string): Promise<void> {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // A failed load is reported with its address by the response listener; the browser's own
+    // favicon request is no part of the app.
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico')
+        errors.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(appUrl);
     const checkout = page.locator('gateway-checkout');
