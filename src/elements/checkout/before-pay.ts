@@ -75,8 +75,5 @@ export async function beforePay(
   return typeof token === 'string' ? { go: true, verification: token } : { go: true };
 }
 
-declare global {
-  interface HTMLElementEventMap {
-    'gateway-before-pay': CustomEvent<BeforePayDetail>;
-  }
-}
+// Its HTMLElementEventMap entry is beside the element class (checkout.ts): only that module's
+// emitted declaration is sure to reach an app's types.

@@ -14,7 +14,7 @@ import { GatewayElement } from '../shared/gateway-element.ts';
 import { onDemand } from '../shared/on-demand.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume } from './attempt-resume.ts';
-import { beforePay } from './before-pay.ts';
+import { type BeforePayDetail, beforePay } from './before-pay.ts';
 import { ChallengeController, type ChallengeMode } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
 import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
@@ -548,5 +548,6 @@ declare global {
     'gateway-decline': CustomEvent<CheckoutDeclineDetail>;
     'gateway-error': CustomEvent<CheckoutErrorDetail>;
     'gateway-new-payment': CustomEvent<undefined>;
+    'gateway-before-pay': CustomEvent<BeforePayDetail>;
   }
 }
