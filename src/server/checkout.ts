@@ -24,6 +24,7 @@ import { CheckoutMisconfiguredError, MISCONFIGURED_MESSAGE, misconfigurationOf }
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
 import { visitorOf } from './visitor.ts';
+import type { HandlerInfo } from './webhook-source.ts';
 
 /** An order as the merchant builds it from its cart; client.email may come from the browser. */
 export type OrderDraft = Partial<OrderRequest>;
@@ -88,15 +89,15 @@ export interface CheckoutHandlerOptions extends GateOptions {
   visitor?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
 }
 
-/** The caller's socket address (the node adapter passes it), for the velocity limits. */
-export interface RequestInfo {
-  remoteAddress?: string;
-}
-
-export type CheckoutHandler = ((request: Request, info?: RequestInfo) => Promise<Response>) & {
+/**
+ * A Fetch handler. `info` takes what the host passes beside the request: the node adapter's socket
+ * address (for the velocity limits), or Next.js's `{ params }`, so `export const POST = checkout` is
+ * a valid Next.js route.
+ */
+export type CheckoutHandler = ((request: Request, info?: HandlerInfo) => Promise<Response>) & {
   /** GET config / POST create, for routers that dispatch themselves. */
-  session: (request: Request, info?: RequestInfo) => Promise<Response>;
-  status: (request: Request, info?: RequestInfo) => Promise<Response>;
+  session: (request: Request, info?: HandlerInfo) => Promise<Response>;
+  status: (request: Request, info?: HandlerInfo) => Promise<Response>;
   /** A token the status route accepts for an order, valid for `statusTokenTtlMs` from now. */
   statusToken: (orderId: string) => string;
   /** Where the node adapter reports what it refuses before the handler runs (the `onError` option). */
@@ -215,7 +216,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return session.data;
   }
 
-  async function postSession(request: Request, info: RequestInfo): Promise<Response> {
+  async function postSession(request: Request, info: HandlerInfo): Promise<Response> {
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type))
       return fail(415, 'unsupported_media_type', 'send the session request as application/json');
@@ -302,8 +303,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   // A misconfiguration repeats on every payment: the log says it once per kind, not per customer.
   const reported = new Set<string>();
   const guard =
-    (run: (request: Request, info: RequestInfo) => Promise<Response>) =>
-    async (request: Request, info: RequestInfo = {}): Promise<Response> => {
+    (run: (request: Request, info: HandlerInfo) => Promise<Response>) =>
+    async (request: Request, info: HandlerInfo = {}): Promise<Response> => {
       try {
         return await run(request, info);
       } catch (error) {
@@ -333,7 +334,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return fail(405, 'method_not_allowed', 'use GET', undefined, { Allow: 'GET' });
   });
 
-  const handler = async (request: Request, info: RequestInfo = {}) => {
+  const handler = async (request: Request, info: HandlerInfo = {}) => {
     const last = new URL(request.url).pathname.replace(/\/+$/, '').split('/').at(-1);
     if (last === 'session') return session(request, info);
     if (last === 'status') return status(request, info);

@@ -2,6 +2,8 @@
 // Workers, Vercel): where a delivery came from is read with `clientAddress`, and the handler is a
 // valid Next.js route export as it is.
 import { describe, expect, it } from 'vitest';
+import { createCheckoutHandler } from './checkout.ts';
+import { GatewayClient } from './client.ts';
 import { clientAddressFrom, createWebhookHandler, type GatewayWebhookEvent } from './webhooks.ts';
 
 const GATEWAY_IP = '203.0.113.10';
@@ -126,5 +128,32 @@ describe('webhook receiver on hosts without a socket address', () => {
         clientAddress: clientAddressFrom.vercel,
       }),
     ).toThrow(/trustProxy .*or clientAddress/);
+  });
+});
+
+describe('checkout handler on hosts without a socket address', () => {
+  it('is a Next.js route handler as it is (tsc checks the assignment)', async () => {
+    const checkout = createCheckoutHandler({
+      client: new GatewayClient({
+        baseUrl: 'http://gw.test',
+        secretKey: 'sk_test_x',
+        fetch: globalThis.fetch,
+      }),
+      config: () => ({
+        amount: 1,
+        currency: 'EUR',
+        language: 'en',
+        merchant_name: 'Shop',
+        avs: 'off',
+        save: null,
+        moto: false,
+        collect_email: true,
+      }),
+      buildOrder: () => ({ products: [{ title: 'Tea', price: 1 }] }),
+    });
+    const GET: NextRouteHandler = checkout;
+    const response = await GET(new Request('https://shop.example/api/checkout/session'), nextContext);
+    expect(response?.status).toBe(200);
+    expect(await response?.json()).toMatchObject({ amount: 1, currency: 'EUR' });
   });
 });
