@@ -109,10 +109,7 @@ export function createRedisStores(client: RedisClient, options: RedisStoreOption
       return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : 0;
     },
     async mark(key, value, ttlMs) {
-      const answer = await client.set(limitKey(key), value, {
-        condition: 'NX',
-        expiration: { type: 'PX', value: px(ttlMs) },
-      });
+      const answer = await client.set(limitKey(key), value, { NX: true, PX: px(ttlMs) });
       return answer === 'OK';
     },
     async read(key) {
