@@ -7,8 +7,6 @@ import {
   checkoutSessionRequestSchema,
   checkoutSessionSchema,
   checkoutStatusOf,
-  describeIssues,
-  type FieldIssue,
   fieldIssues,
   type Order,
   type OrderRequest,
@@ -22,9 +20,12 @@ import { createSessionKeeper, InProgress, Mismatch, newReference } from './idemp
 import type { VelocityLimits } from './limits.ts';
 import { CheckoutMisconfiguredError, MISCONFIGURED_MESSAGE, misconfigurationOf } from './misconfiguration.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
+import { checkAgainstConfig, describeFields, mergeOrder, withoutOwnFields } from './session-request.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
 import { visitorOf } from './visitor.ts';
 import type { HandlerInfo } from './webhook-source.ts';
+
+export { mergeOrder } from './session-request.ts';
 
 /** An order as the merchant builds it from its cart; client.email may come from the browser. */
 export type OrderDraft = Partial<OrderRequest>;
@@ -341,79 +342,6 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return fail(404, 'not_found', 'unknown checkout route (session or status)');
   };
   return Object.assign(handler, { session, status, statusToken, limits, reportError: onError });
-}
-
-/**
- * What of the body is read for card data: not the idempotency key (the element makes it up at
- * random, or the merchant does; a timestamp in it, `order-1795526786649`, may pass the Luhn check),
- * and the bot-check token alone, not joined to the fields a customer typed (it is a provider's
- * opaque string). Every other value is read one field at a time and all together.
- */
-function withoutOwnFields(raw: unknown): unknown {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  const { idempotency_key: key, verification: token, ...rest } = raw as Record<string, unknown>;
-  return [
-    ...(typeof key === 'string' ? [] : [key]),
-    rest,
-    // Its own array: the split-number chain never runs from a typed field into the token.
-    ...(token === undefined ? [] : [[token]]),
-  ];
-}
-
-const describeFields = (lead: string, fields: FieldIssue[]) => `${lead}: ${describeIssues(fields)}`;
-
-/** The rules that depend on what the merchant offers: consent, AVS address, e-mail. */
-function checkAgainstConfig(body: CheckoutSessionRequest, config: CheckoutConfig): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const save = config.save;
-  if (body.save_consent && !save)
-    issues.push({
-      path: 'save_consent',
-      message: 'no saving of the payment method is offered',
-      code: 'not_offered',
-    });
-  if (save?.consent_required && !body.save_consent)
-    issues.push({
-      path: 'save_consent',
-      message: 'is required: the customer must agree to saving the payment method',
-      code: 'required',
-    });
-  if (save && body.save_consent && save.method !== 'merchant' && body.save_consent.scenario !== save.method)
-    issues.push({
-      path: 'save_consent.scenario',
-      message: `must be ${save.method}, as offered`,
-      code: 'invalid',
-    });
-  if (config.avs !== 'off' && !body.billing_address)
-    issues.push({
-      path: 'billing_address',
-      message: 'is required: address verification (AVS) needs it',
-      code: 'required',
-    });
-  if (config.collect_email && !body.email)
-    issues.push({ path: 'email', message: 'is required', code: 'required' });
-  return issues;
-}
-
-/** Merges what the browser sent into the merchant's order; the merchant's cart decides the money. */
-export function mergeOrder(
-  draft: OrderDraft,
-  body: CheckoutSessionRequest,
-  config: CheckoutConfig,
-): OrderRequest {
-  const billing = Object.fromEntries(
-    Object.entries(body.billing_address ?? {}).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const email = (config.collect_email ? body.email : undefined) ?? draft.client?.email ?? body.email;
-  const order: OrderRequest = {
-    ...draft,
-    client: { ...draft.client, ...billing, email: email ?? '' },
-    currency: draft.currency ?? config.currency,
-    language: draft.language ?? config.language,
-  };
-  if (body.save_consent) order.setup_future_use = body.save_consent.scenario;
-  if (config.moto) order.is_moto = true;
-  return order;
 }
 
 function errorResponse(error: unknown, onError: (error: unknown) => void): Response {
