@@ -49,6 +49,8 @@ async function takeCall(
 test('three callers in a row by keyboard alone, each with its own amount, all listed newest first', async ({
   page,
 }) => {
+  // Three whole payments and a second tab: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await signIn(page, '/moto/');
   const list = page.getByRole('table', { name: 'Taken this shift' });
   await expect(list.getByRole('row', { name: 'No payments yet' })).toBeVisible();

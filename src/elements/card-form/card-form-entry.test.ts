@@ -140,6 +140,17 @@ describe('gateway-card-form in the wild', () => {
       expect(errorText(el, 'expiry')).to.equal('The card has expired.');
     });
 
+    it('refuses a month above 12 or 00 as it is typed: "13" is never "13/"', async () => {
+      const el = await cardForm();
+      await typeInto(el, 'expiry', '13');
+      expect(inner(el, 'expiry').value).to.equal('1');
+      await userEvent.keyboard('2');
+      expect(inner(el, 'expiry').value).to.equal('12/');
+      inner(el, 'expiry').value = '';
+      await typeInto(el, 'expiry', '00');
+      expect(inner(el, 'expiry').value).to.equal('0');
+    });
+
     it('does not grow a year past two digits unless it starts with 20', async () => {
       const el = await cardForm(html`<gateway-card-form moto></gateway-card-form>`);
       await typeInto(el, 'expiry', `12${nextYear}99`);

@@ -126,8 +126,11 @@ export class GatewayCardForm extends FormControlElement {
       eager: true,
       // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 12/30.
       prepare: (chars, value) => onlyDigits(!value || chars.length > 1 ? formatExpiryInput(chars) : chars),
-      // Only a year typed as 20xx grows past two digits.
-      validate: (value) => value.length <= 5 || value.slice(3, 5) === '20',
+      // No month 00 or above 12 is taken as it is typed ("13" never becomes "13/"); only a year typed
+      // as 20xx grows past two digits.
+      validate: (value) =>
+        (value.length < 2 || /^(0[1-9]|1[0-2])/.test(value)) &&
+        (value.length <= 5 || value.slice(3, 5) === '20'),
     }),
     (change) => this.#onExpiryInput(change),
   );
