@@ -74,16 +74,18 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
       await payOrder(t, held);
       const paid = await createOrder(t);
       await payOrder(t, paid);
+      // An empty list is PHP's empty body: on these it means no body (capture all, refund all).
+      const WRONG_TOP_ACTION = WRONG_TOP.filter((v) => !(Array.isArray(v) && v.length === 0));
       const actions: [string, Endpoint][] = [
         [
           `/api/v0.6/orders/${held.id}/capture/`,
-          { valid: { total: 5 }, typed: [{ path: ['total'], kind: 'number' }], wrongTop: WRONG_TOP },
+          { valid: { total: 5 }, typed: [{ path: ['total'], kind: 'number' }], wrongTop: WRONG_TOP_ACTION },
         ],
         [
           `/api/v0.6/orders/${paid.id}/refund/`,
-          { valid: { amount: 1 }, typed: [{ path: ['amount'], kind: 'number' }], wrongTop: WRONG_TOP },
+          { valid: { amount: 1 }, typed: [{ path: ['amount'], kind: 'number' }], wrongTop: WRONG_TOP_ACTION },
         ],
-        [`/api/v0.6/orders/${paid.id}/reverse/`, { valid: {}, typed: [], wrongTop: WRONG_TOP }],
+        [`/api/v0.6/orders/${paid.id}/reverse/`, { valid: {}, typed: [], wrongTop: WRONG_TOP_ACTION }],
       ];
       const failures = await fuzz(t, 'actions', (r) => {
         const [path, endpoint] = r.pick(actions);

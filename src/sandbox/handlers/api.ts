@@ -139,9 +139,12 @@ export function apiHandler(gateway: Gateway, faults: Faults, secretKey: string):
     }
     const parts = url.pathname.slice(API_PREFIX.length).split('/').filter(Boolean);
     const method = request.method;
-    const { text, value: body } = WITH_BODY.has(method)
+    const { text, value } = WITH_BODY.has(method)
       ? await readJsonBody(request)
       : { text: '', value: undefined };
+    // PHP's json_encode of an empty array is `[]`: clients built on it send that for "no data"
+    // (a production adapter cancels with it), so it reads as no body at all.
+    const body = Array.isArray(value) && value.length === 0 ? undefined : value;
     const label = `${method} ${API_PREFIX}/${parts.join('/')}/`;
 
     const key = method === 'POST' ? request.headers.get(IDEMPOTENCY_HEADER) : null;
