@@ -1,7 +1,18 @@
 import type { Browser, Frame, Locator, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium.ts';
-import { type CheckoutEvent, describe, type EngineDriver, type Key, type Target } from './driver.ts';
-import { hasText, installTrap, readTrap } from './in-page.ts';
+import {
+  type CheckoutEvent,
+  describe,
+  type EngineDriver,
+  type Key,
+  portable,
+  type Target,
+} from './driver.ts';
+import * as inPage from './in-page.ts';
+
+const hasText = portable(inPage.hasText);
+const installTrap = portable(inPage.installTrap);
+const readTrap = portable(inPage.readTrap);
 
 // Chromium through Playwright's own locators: the reference the other two drivers are held to.
 
@@ -70,7 +81,7 @@ export async function chromiumDriver(browser: Browser, baseURL: string): Promise
       return (await frameOf(frames)).evaluate(hasText, query);
     },
     async evaluate(fn, arg, frames) {
-      return (await frameOf(frames)).evaluate(fn, arg as never);
+      return (await frameOf(frames)).evaluate(portable(fn), arg as never);
     },
     async screenshot() {
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -101,3 +101,12 @@ export async function waitFound<T>(what: string, find: () => Promise<T | null | 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A function to send into a page, made safe from the transpiler: tools that keep function names
+ * (esbuild under tsx) wrap inner functions in a `__name` helper that exists in Node only, and the
+ * page would throw on it. The copy defines it where it runs.
+ */
+export function portable<F extends (...args: never[]) => unknown>(fn: F): F {
+  return new Function('...args', `const __name = (f) => f; return (${fn.toString()})(...args);`) as F;
+}

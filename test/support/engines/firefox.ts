@@ -4,15 +4,24 @@ import {
   describe,
   type EngineDriver,
   patternOf,
+  portable,
   type Target,
   toQuery,
   waitFound,
 } from './driver.ts';
-import { hasText, installTrap, locateAll, locateFrame, readTrap, settled } from './in-page.ts';
+import * as inPage from './in-page.ts';
 
 // Firefox through puppeteer over WebDriver BiDi. Playwright's own Firefox channel cannot open a
 // context in Firefox ESR (it asks for an emulation command Firefox does not have), and Playwright
 // cannot download its patched Firefox here: puppeteer speaks the standard protocol Firefox ships.
+
+// The page-side functions, safe to send into a page (see `portable`).
+const hasText = portable(inPage.hasText);
+const installTrap = portable(inPage.installTrap);
+const locateAll = portable(inPage.locateAll);
+const locateFrame = portable(inPage.locateFrame);
+const readTrap = portable(inPage.readTrap);
+const settled = portable(inPage.settled);
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
@@ -108,7 +117,7 @@ export async function firefoxDriver(browser: Browser, baseURL: string): Promise<
       return (await frameOf(frames)).evaluate(hasText, query);
     },
     async evaluate(fn, arg, frames) {
-      return (await frameOf(frames)).evaluate(fn as (arg: unknown) => never, arg);
+      return (await frameOf(frames)).evaluate(portable(fn) as (arg: unknown) => never, arg);
     },
     async screenshot() {
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -4,11 +4,12 @@ import {
   describe,
   type EngineDriver,
   patternOf,
+  portable,
   type Target,
   toQuery,
   waitFound,
 } from './driver.ts';
-import { hasText, installTrap, locateAll, locateFrame, readTrap } from './in-page.ts';
+import * as inPage from './in-page.ts';
 
 // WebKit (WebKitGTK's MiniBrowser, the engine of Safari) through webdriverio over classic
 // WebDriver. Playwright cannot download its patched WebKit here, and WebKitGTK's driver speaks
@@ -20,6 +21,13 @@ import { hasText, installTrap, locateAll, locateFrame, readTrap } from './in-pag
 type Browser = WebdriverIO.Browser;
 /** An element as classic WebDriver hands it over and takes it back as a script argument. */
 type ElementRef = Record<string, string>;
+
+// The page-side functions, safe to send into a page (see `portable`).
+const hasText = portable(inPage.hasText);
+const installTrap = portable(inPage.installTrap);
+const locateAll = portable(inPage.locateAll);
+const locateFrame = portable(inPage.locateFrame);
+const readTrap = portable(inPage.readTrap);
 
 export const MINIBROWSER =
   process.env.WEBKIT_MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -173,7 +181,7 @@ export async function webkitDriver(browser: Browser, baseURL: string): Promise<E
     isFocused: (target) =>
       onElement(target, (el) => (el.getRootNode() as Document | ShadowRoot).activeElement === el),
     hasText: (text, path) => run(hasText, typeof text === 'string' ? { exact: text } : patternOf(text), path),
-    evaluate: (fn, arg, path) => run(fn, arg as never, path),
+    evaluate: (fn, arg, path) => run(portable(fn), arg as never, path),
     async screenshot() {
       await enter([]);
       // Two frames painted first: otherwise WebKit may hand over a partly black picture.
