@@ -46,6 +46,9 @@ export async function chromiumDriver(browser: Browser, baseURL: string): Promise
 
   return {
     engine: 'chromium',
+    async runOnEveryPage(fn, arg) {
+      await page.addInitScript(portable(fn) as (arg: unknown) => void, arg);
+    },
     async goto(url) {
       await page.goto(url);
     },

@@ -50,6 +50,12 @@ export interface CheckoutEvent {
 
 export interface EngineDriver {
   readonly engine: Engine;
+  /**
+   * Runs `fn(arg)` in every page opened from now on: before the page's own scripts in Chromium and
+   * Firefox; in WebKit, which has no such hook over classic WebDriver, as soon as the page has
+   * loaded, before the test does anything in it.
+   */
+  runOnEveryPage<A>(fn: (arg: A) => void, arg: A): Promise<void>;
   /** Opens a page of the demo shop (a path) or any address. */
   goto(url: string): Promise<void>;
   /** Waits until the element is there and clicks it as a pointer would. */

@@ -90,6 +90,9 @@ export async function firefoxDriver(browser: Browser, baseURL: string): Promise<
 
   return {
     engine: 'firefox',
+    async runOnEveryPage(fn, arg) {
+      await page.evaluateOnNewDocument(portable(fn) as (arg: unknown) => void, arg);
+    },
     async goto(url) {
       await page.goto(new URL(url, baseURL).href);
     },

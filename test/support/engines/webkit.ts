@@ -152,13 +152,18 @@ export async function webkitDriver(browser: Browser, baseURL: string): Promise<E
   const keys = async (text: string) => {
     for (const char of text) await browser.keys(char);
   };
+  const onEveryPage: Array<() => Promise<void>> = [];
   const trap = async () => {
     await enter([]);
     await exec(installTrap);
+    for (const run of onEveryPage) await run();
   };
 
   return {
     engine: 'webkit',
+    async runOnEveryPage(fn, arg) {
+      onEveryPage.push(() => exec(portable(fn) as (arg: unknown) => void, arg));
+    },
     async goto(url) {
       await enter([]);
       await browser.url(new URL(url, baseURL).href);
