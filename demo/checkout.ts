@@ -11,7 +11,7 @@ import {
 import type { BotCheck } from './bot-check/verifier.ts';
 import type { MotoRoutes } from './moto/routes.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
-import { type VisitStore, VisitStore as Visits } from './shop/cart-store.ts';
+import { VisitStore } from './shop/cart-store.ts';
 import type { Agent, AgentAuth } from './staff/auth.ts';
 
 /** The signed-in customer of the demo shop, for checkouts that do not ask for an e-mail. */
@@ -166,7 +166,7 @@ export function createShopCheckout(options: {
     if (request.method !== 'POST' || !response.ok) return response;
     const session = (await response.clone().json()) as { order_id: string };
     const order = await gateway.orders.get(session.order_id);
-    Visits.addOrder(visit, order.id, order.number ?? '');
+    VisitStore.addOrder(visit, order.id, order.number ?? '');
     if (agent) await options.moto.record(agent, order, phoneOrderOf(new URL(request.url))?.reference ?? '');
     if (!cookie) return response;
     const headers = new Headers(response.headers);

@@ -216,7 +216,13 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     if (url.pathname === '/webhooks/gateway') return webhooksNode(req, res);
     if (await frameworkApps(req, res, url)) return;
 
-    const request = toRequest(req);
+    let request: Request;
+    try {
+      request = toRequest(req);
+    } catch {
+      // A Host header that is no host: the request names no address the shop could answer for.
+      return sendText(res, 400, 'Bad request: the Host header is malformed.', { connection: 'close' });
+    }
     if (url.pathname === '/orders/events') {
       if (!backOffice.events(request, res))
         sendJson(res, 401, { error: { type: 'unauthorized', message: 'sign in first' } });

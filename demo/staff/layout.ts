@@ -41,9 +41,9 @@ export function staffPage(options: {
   body: string;
   style?: string;
   script?: string;
+  /** The signed-in agent: the bar names them, and the page carries their CSRF token for its scripts. */
   agent?: Agent | null;
   current?: '/orders/' | '/moto/';
-  /** The page's CSRF token for its scripts (a meta tag, never a cookie script can read). */
 }): string {
   const { title, body, agent, current } = options;
   const link = (href: '/orders/' | '/moto/', text: string) =>

@@ -34,6 +34,12 @@ test('a malformed request target gets 400, and the shop and the sandbox keep ser
       );
     }
   }
+  // A Host header that names no host, on the shop's pages and its checkout route alike.
+  for (const path of ['/', '/orders/', '/checkout/session']) {
+    expect(await rawStatusLine(E2E_DEMO_PORT, `GET ${path} HTTP/1.1\r\nHost: no host@all\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 400 /,
+    );
+  }
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   expect((await page.request.get(`${SANDBOX}/_sandbox/`)).status()).toBe(200);
