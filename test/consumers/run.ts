@@ -308,6 +308,8 @@ async function payOnce(app: ConsumerApp, dir: string): Promise<void> {
       30_000,
       `${app.name} to receive the webhook of ${orderId}`,
     );
+    // What the customer saw, for a person to look at when a run fails or the look changes.
+    await page.screenshot({ path: join(root, 'test-results', `consumer-${app.name}.png`), fullPage: true });
     if (errors.length) throw new Error(`${app.name}: the page logged errors:\n${errors.join('\n')}`);
     if (app.name === 'next-app') {
       // The wrapper rendered straight from a Server Component (it is marked 'use client').
