@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { incompatibilities } from './compatibility.ts';
 import { type FieldIssue, fieldIssues } from './errors.ts';
-import { type OrderRequest, orderRequestSchema } from './order-request.ts';
-import { amount, countryCode, currencyCode, toMinor } from './primitives.ts';
+import { clientSchema, type OrderRequest, orderRequestSchema } from './order-request.ts';
+import { amount, currencyCode, toMinor } from './primitives.ts';
 
 /** What only the merchant knows, and the spec's rules depend on. */
 export interface OrderRuleOptions {
@@ -128,17 +128,7 @@ export const refundRequestSchema = z.strictObject({ amount: amount('must be at l
  */
 export const reverseRequestSchema = z.looseObject({ amount: z.unknown().optional() });
 /** POST /clients/ */
-export const clientCreateSchema = z.looseObject({
-  email: z.email({ error: 'must be an e-mail address' }),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  phone: z.string().optional(),
-  address: z.string().optional(),
-  zip_code: z.string().optional(),
-  country: countryCode.optional(),
-  state: z.string().optional(),
-  city: z.string().optional(),
-});
+export const clientCreateSchema = clientSchema.omit({ original_client: true, send_to_email: true });
 /**
  * POST /products/ and PUT /products/{id}/ (PATCH: any part of it). The spec applies a tax "through
  * the tax field when creating or updating a product": `tax` is a tax id from POST /taxes/.

@@ -22,7 +22,7 @@ export function resultPage(o: OrderRecord, json: { transaction_details?: unknown
   return page(
     headline,
     `<main><h1>${escapeHtml(headline)}</h1>
-<p class="${tone}">${reason ? escapeHtml(reason) : 'Order status'}: <strong data-status>${escapeHtml(o.status)}</strong></p>
+<p class="${tone}">${reason ? `${escapeHtml(reason)}. ` : ''}Order status: <strong data-status>${escapeHtml(o.status)}</strong></p>
 <dl><dt>Order</dt><dd>${escapeHtml(o.number)}</dd>
 <dt>Amount</dt><dd>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR'))}</dd>${card}</dl>
 <p>You can close this window.</p></main>`,
