@@ -64,6 +64,8 @@ export function createShopCheckout(options: {
   limits: VelocityLimits;
   /** The "I am human" check of the bot-check scenario. */
   botCheck: BotCheck;
+  /** The isolated fields' origins: they ask for their order themselves (CORS). */
+  fieldsOrigins?: readonly string[];
 }) {
   const { gateway, auth, visits } = options;
   const phoneRequest = (request: Request) => new URL(request.url).searchParams.get('moto') === '1';
@@ -145,6 +147,7 @@ export function createShopCheckout(options: {
     statusUrl: (orderId, token) => `/checkout/status?order=${encodeURIComponent(orderId)}&token=${token}`,
     ...(options.store ? { store: options.store } : {}),
     ...(options.secret ? { secret: options.secret } : {}),
+    ...(options.fieldsOrigins ? { fieldsOrigins: options.fieldsOrigins } : {}),
   };
   const checkout = createCheckoutHandler(handlerOptions);
 

@@ -148,6 +148,21 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     ...(options.stores?.limits ? { store: options.stores.limits } : {}),
   });
   const botCheck = createBotCheck();
+  // The fields' own origin, started first: the session endpoint answers it (CORS), and it lets only
+  // the shop's pages frame it (known once the shop listens, below).
+  let fieldsUrl: string | undefined;
+  let fieldsServer: Server | undefined;
+  let fieldsNode: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  if (options.fieldsPort !== undefined) {
+    fieldsServer = createServer((req, res) => {
+      if (fieldsNode) fieldsNode(req, res);
+      else res.writeHead(503).end();
+    });
+    await listen(fieldsServer, options.fieldsPort, host, 'The isolated card fields (DEMO_FIELDS_PORT)');
+    const fieldsAddress = fieldsServer.address();
+    fieldsUrl = `http://${host}:${typeof fieldsAddress === 'object' && fieldsAddress ? fieldsAddress.port : options.fieldsPort}`;
+  }
+
   const checkout = createShopCheckout({
     limits,
     botCheck,
@@ -156,6 +171,8 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     visits,
     moto,
     base: () => base,
+    // The isolated fields ask for their order themselves, from their own origin.
+    ...(fieldsUrl ? { fieldsOrigins: [fieldsUrl] } : {}),
     ...(options.stores ? { store: options.stores.sessions } : {}),
     ...(options.statusSecret ? { secret: options.statusSecret } : {}),
   });
@@ -303,29 +320,25 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     });
   });
 
-  await listen(server, options.port ?? 5173, host, 'The demo shop (DEMO_PORT)');
+  try {
+    await listen(server, options.port ?? 5173, host, 'The demo shop (DEMO_PORT)');
+  } catch (error) {
+    if (fieldsServer) await closeServer(fieldsServer);
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   base = `http://${host}:${port}`;
 
-  // The fields' own origin: only the shop's pages may frame them, and they may talk to the gateway only.
-  let fieldsUrl: string | undefined;
-  let fieldsServer: Server | undefined;
-  if (options.fieldsPort !== undefined) {
-    const fields = createFieldsHandler({
-      dir: join(options.distDir, 'fields'),
-      frameAncestors: [base],
-      gatewayOrigins: [new URL(options.gatewayUrl).origin],
-    });
-    fieldsServer = createServer(toNodeHandler(fields));
-    try {
-      await listen(fieldsServer, options.fieldsPort, host, 'The isolated card fields (DEMO_FIELDS_PORT)');
-    } catch (error) {
-      await closeServer(server);
-      throw error;
-    }
-    const fieldsAddress = fieldsServer.address();
-    fieldsUrl = `http://${host}:${typeof fieldsAddress === 'object' && fieldsAddress ? fieldsAddress.port : options.fieldsPort}`;
+  // Only the shop's pages may frame the fields; they may talk to the gateway and the shop only.
+  if (fieldsServer) {
+    fieldsNode = toNodeHandler(
+      createFieldsHandler({
+        dir: join(options.distDir, 'fields'),
+        frameAncestors: [base],
+        gatewayOrigins: [new URL(options.gatewayUrl).origin],
+      }),
+    );
   }
 
   await gateway.webhooks.create({

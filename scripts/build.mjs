@@ -122,46 +122,57 @@ if (wants('iife')) {
 }
 
 if (wants('fields')) {
-  // A page of its own, served from the merchant's second origin: the card form and nothing else.
+  // Pages of their own, served from the merchant's second origin: the card form and nothing else
+  // (index.html), and the Pay button that goes with it (pay.html). Built one at a time: a chunk the
+  // two shared would be a second script, which the pages' CSP does not allow.
   const out = join(dist, 'fields');
-  await build({
-    ...common,
-    root: join(root, 'src/fields'),
-    base: './',
-    plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask()],
-    build: {
-      outDir: out,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      // One script and no preload helper: the page's CSP allows its own script and nothing else.
-      modulePreload: false,
-      // Everything in that one script, the languages loaded on demand elsewhere included.
-      rollupOptions: { output: { entryFileNames: 'assets/fields-[hash].js', codeSplitting: false } },
-      // The CSS-in-JS of Lit only: nothing to emit beside the script.
-      cssCodeSplit: false,
-    },
-  });
-  // The script goes inside the page: one request to the fields' origin instead of two before the
-  // card can be typed. The page's CSP names the script by its hash (see src/server/fields.ts).
-  const page = join(out, 'index.html');
-  const assets = join(out, 'assets');
-  const html = readFileSync(page, 'utf8').replace(
-    /<script type="module" crossorigin src="\.\/assets\/(fields-[\w-]+\.js)"><\/script>/,
-    (_tag, file) => {
+  rmSync(out, { recursive: true, force: true });
+  for (const [name, entry] of [
+    ['index', 'fields'],
+    ['pay', 'pay'],
+  ]) {
+    await build({
+      ...common,
+      root: join(root, 'src/fields'),
+      base: './',
+      plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask()],
+      build: {
+        outDir: out,
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: true,
+        sourcemap: false,
+        // One script and no preload helper: the page's CSP allows its own script and nothing else.
+        modulePreload: false,
+        // Everything in that one script, the languages loaded on demand elsewhere included.
+        rollupOptions: {
+          input: join(root, 'src/fields', `${name}.html`),
+          output: { entryFileNames: `assets/${entry}-[hash].js`, codeSplitting: false },
+        },
+        // The CSS-in-JS of Lit only: nothing to emit beside the script.
+        cssCodeSplit: false,
+      },
+    });
+    // The script goes inside the page: one request to the fields' origin instead of two before the
+    // card can be typed. The page's CSP names the script by its hash (see src/server/fields.ts).
+    const page = join(out, `${name}.html`);
+    const assets = join(out, 'assets');
+    const pattern = new RegExp(
+      `<script type="module" crossorigin src="\\./assets/(${entry}-[\\w-]+\\.js)"></script>`,
+    );
+    const html = readFileSync(page, 'utf8').replace(pattern, (_tag, file) => {
       // Nothing in the code may end the element or open an HTML comment inside it.
       const code = readFileSync(join(assets, file), 'utf8')
         .replaceAll('</script', '<\\/script')
         .replaceAll('<!--', '<\\!--')
         .trim();
       return `<script type="module">${code}</script>`;
-    },
-  );
-  if (!html.includes('<script type="module">'))
-    throw new Error('dist/fields/index.html: the script tag was not found');
-  writeFileSync(page, html);
-  rmSync(assets, { recursive: true, force: true });
+    });
+    if (!html.includes('<script type="module">'))
+      throw new Error(`dist/fields/${name}.html: the script tag was not found`);
+    writeFileSync(page, html);
+    rmSync(assets, { recursive: true, force: true });
+  }
 }
 
 if (wants('esm')) {

@@ -1,11 +1,5 @@
-import {
-  type FrameAddress,
-  type FromFrame,
-  hello,
-  isConnect,
-  parseToFrame,
-  type ToFrame,
-} from './messages.ts';
+import { type FrameAddress, type FromFrame, hello, isConnect, type ToFrame } from './messages.ts';
+import { parseToFrame, type Refused } from './to-frame.ts';
 
 export interface ParentLink {
   send(message: FromFrame): void;
@@ -15,7 +9,7 @@ export interface ParentLink {
  * The frame's end of the handshake: says hello to the parent origin named in the frame's address
  * (a message addressed so that no other origin can receive it), and takes the MessagePort of the
  * parent's answer when it comes from that window and that origin. Then every message goes over the
- * port, and only messages that parse as `ToFrame` reach `onMessage`.
+ * port, and `onMessage` gets each as a `ToFrame` or as the reason it was refused.
  *
  * The address is not trusted for more than where to say hello: the page's `frame-ancestors`
  * decides who may frame it, the hello reaches the parent only if it has that origin, and the
@@ -25,7 +19,7 @@ export interface ParentLink {
  */
 export function connectToParent(
   address: FrameAddress,
-  onMessage: (message: ToFrame, link: ParentLink) => void,
+  onMessage: (message: ToFrame | Refused, link: ParentLink) => void,
   onConnected: (link: ParentLink) => void,
 ): boolean {
   const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
@@ -38,8 +32,8 @@ export function connectToParent(
     port = event.ports[0];
     window.removeEventListener('message', onWindowMessage);
     port.onmessage = (e: MessageEvent) => {
-      const message = parseToFrame(e.data);
-      if (message) onMessage(message, link);
+      // Refusals too: the frame tells the page's code what it would not do.
+      onMessage(parseToFrame(e.data), link);
     };
     onConnected(link);
   };

@@ -6,9 +6,10 @@ import {
   isHello,
   isPaymentAddress,
   parseFromFrame,
-  parseToFrame,
+  payButtonAddress,
   readFrameAddress,
 } from './messages.ts';
+import { parseToFrame } from './to-frame.ts';
 
 const state: FieldsState = {
   brand: 'visa',
@@ -26,7 +27,6 @@ const config: FieldsConfig = {
   tokens: { '--gateway-color-border': 'rgb(200, 30, 120)', '--gateway-radius': '0' },
   lineHeight: '1.5',
   acceptedBrands: ['visa', 'mastercard'],
-  moto: false,
   requireName: true,
   disabled: false,
 };
@@ -136,46 +136,141 @@ describe('messages to the frame', () => {
     expect(parsed).toEqual({ type: 'configure', config });
   });
 
-  it('take "pay this order" only to an http(s) address, with the body options and a bounded timeout', () => {
-    const pay = {
-      type: 'pay',
-      id: 1,
-      apiDoUrl: 'http://127.0.0.1:8406/pay/tok/',
-      options: { avs: 'custom' },
-      timeoutMs: 1e9,
-    };
-    expect(parseToFrame(pay)).toEqual({
-      type: 'pay',
-      id: 1,
-      apiDoUrl: 'http://127.0.0.1:8406/pay/tok/',
-      options: { avs: 'custom', moto: false, savedByMerchant: false },
-      timeoutMs: 120_000,
-    });
-    expect(parseToFrame({ ...pay, apiDoUrl: 'javascript:alert(1)' })).toBeNull();
-    expect(parseToFrame({ ...pay, apiDoUrl: 'https://user:pw@gateway.example/pay/' })).toBeNull();
-    expect(parseToFrame({ ...pay, options: { avs: 'always' } })).toBeNull();
+  it('refuse "pay" from the page whatever it names: a payment starts only from the customer', () => {
+    for (const apiDoUrl of ['http://127.0.0.1:8406/pay/tok/', 'javascript:alert(1)', 'https://evil.example/'])
+      expect(parseToFrame({ type: 'pay', id: 1, apiDoUrl, options: { moto: true }, timeoutMs: 1 })).toEqual({
+        type: 'refused',
+        reason: 'pay-from-page',
+      });
   });
 
-  it('know clear and focus, and nothing else', () => {
+  it('take the non-card session data exactly, and refuse anything that names an order, an amount, an address to pay or MOTO', () => {
+    const data = {
+      email: 'anna@example.com',
+      billing_address: { address: 'Brivibas iela 1', zip_code: 'LV-1010', country: 'LV' },
+      save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
+      verification: 'token-from-the-bot-check',
+    };
+    expect(parseToFrame({ type: 'session-data', id: 3, data })).toEqual({
+      type: 'session-data',
+      id: 3,
+      data,
+    });
+    const refusal = (message: object) => (parseToFrame(message) as { reason?: string }).reason;
+    for (const named of [
+      { api_do_url: 'http://127.0.0.1:8406/pay/x/' },
+      { apiDoUrl: 'http://127.0.0.1:8406/pay/x/' },
+      { order_id: 'o-1' },
+      { amount: 0 },
+      { currency: 'EUR' },
+      { status_url: '/checkout/status' },
+      { idempotency_key: 'k'.repeat(20) },
+    ]) {
+      expect(
+        refusal({ type: 'session-data', id: 3, data: { ...data, ...named } }),
+        JSON.stringify(named),
+      ).toBe('names-order');
+      expect(refusal({ type: 'session-data', id: 3, data, ...named })).toBe('names-order');
+    }
+    expect(refusal({ type: 'session-data', id: 3, data: { ...data, options: { moto: true } } })).toBe(
+      'names-moto',
+    );
+    expect(refusal({ type: 'configure', config: { ...config, moto: true } })).toBe('names-moto');
+    expect(refusal({ type: 'session-data', id: 3, data: { ...data, is_moto: true } })).toBe('names-moto');
+    // The shapes the merchant's server takes, nothing else.
+    expect(refusal({ type: 'session-data', id: 3, data: { ...data, card_number: '4111111111111111' } })).toBe(
+      'malformed',
+    );
+    expect(refusal({ type: 'session-data', id: 3, data: { billing_address: { street: 'x' } } })).toBe(
+      'malformed',
+    );
+    expect(
+      refusal({
+        type: 'session-data',
+        id: 3,
+        data: { save_consent: { scenario: 'recurring', text_version: 'v1' } },
+      }),
+    ).toBe('malformed');
+    expect(refusal({ type: 'session-data', data })).toBe('malformed');
+  });
+
+  it('take the Pay button’s words and state, a cancel, clear and focus, and refuse anything else', () => {
+    const button = { label: 'Pay €32.25', busy: false, disabled: false };
+    expect(parseToFrame({ type: 'button', button })).toEqual({ type: 'button', button });
+    expect(parseToFrame({ type: 'cancel', id: 4 })).toEqual({ type: 'cancel', id: 4 });
     expect(parseToFrame({ type: 'clear', what: 'security-code' })).toEqual({
       type: 'clear',
       what: 'security-code',
     });
-    expect(parseToFrame({ type: 'clear', what: 'cookies' })).toBeNull();
+    expect(parseToFrame({ type: 'clear', what: 'cookies' })).toEqual({
+      type: 'refused',
+      reason: 'malformed',
+    });
     expect(parseToFrame({ type: 'focus' })).toEqual({ type: 'focus' });
-    expect(parseToFrame({ type: 'read-card' })).toBeNull();
+    expect(parseToFrame({ type: 'read-card' })).toEqual({ type: 'refused', reason: 'unknown' });
+    expect(parseToFrame('pay')).toEqual({ type: 'refused', reason: 'unknown' });
+  });
+});
+
+describe('what the frame reports of a payment', () => {
+  it('carries the order the merchant server made (not its payment address) and the server’s refusal with its fields', () => {
+    const order = {
+      order_id: 'o-1',
+      status_url: 'http://127.0.0.1:5173/checkout/status?o=1',
+      amount: 32.25,
+      currency: 'EUR',
+    };
+    expect(
+      parseFromFrame({ type: 'order', id: 2, order: { ...order, api_do_url: 'http://x/pay/' } }),
+    ).toEqual({
+      type: 'order',
+      id: 2,
+      order,
+    });
+    expect(
+      parseFromFrame({ type: 'order', id: 2, order: { ...order, status_url: 'javascript:x' } }),
+    ).toBeNull();
+    const refused = {
+      ok: false,
+      error: 'session',
+      message: 'email: is required',
+      fields: [{ path: 'email', message: 'is required', code: 'required' }],
+    };
+    expect(parseFromFrame({ type: 'paid', id: 2, outcome: refused })).toEqual({
+      type: 'paid',
+      id: 2,
+      outcome: refused,
+    });
+    expect(parseFromFrame({ type: 'press', id: 5 })).toEqual({ type: 'press', id: 5 });
+    expect(parseFromFrame({ type: 'refused', reason: 'pay-from-page', message: 'one line' })).toEqual({
+      type: 'refused',
+      reason: 'pay-from-page',
+      message: 'one line',
+    });
+    expect(parseFromFrame({ type: 'refused', reason: 'x'.repeat(40), message: 'one line' })).toBeNull();
   });
 });
 
 describe('the frame address and the handshake', () => {
-  it('name the parent origin and the channel after #, so neither reaches a server or its logs', () => {
-    const src = frameAddress('https://pay.shop.example/fields/', {
+  it('name the parent origin, the channel and the session endpoint after #, so none reaches a server or its logs', () => {
+    const address = {
       parent: 'https://shop.example',
       channel: 'abcdefghijkl',
-    });
-    const url = new URL(src);
+      session: 'https://shop.example/checkout/session?cart=1',
+    };
+    const url = new URL(frameAddress('https://pay.shop.example/fields/', address));
     expect(url.origin + url.pathname + url.search).toBe('https://pay.shop.example/fields/');
-    expect(readFrameAddress(url.hash)).toEqual({ parent: 'https://shop.example', channel: 'abcdefghijkl' });
+    expect(readFrameAddress(url.hash)).toEqual(address);
+    expect(
+      readFrameAddress(url.hash.replace('https%3A%2F%2Fshop.example%2Fcheckout', 'javascript%3A')),
+    ).toBeNull();
+    // The Pay button's page sits beside the fields page and names the same channel.
+    expect(payButtonAddress('https://pay.shop.example/fields/', 'abcdefghijkl')).toBe(
+      'https://pay.shop.example/fields/pay.html#channel=abcdefghijkl',
+    );
+    expect(payButtonAddress('https://pay.shop.example/', 'abcdefghijkl')).toBe(
+      'https://pay.shop.example/pay.html#channel=abcdefghijkl',
+    );
   });
 
   it('refuse a parent that is not a bare origin, and a channel that is not ours', () => {

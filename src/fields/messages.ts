@@ -15,18 +15,20 @@ export const FIELDS_PROTOCOL = 1;
 /** The key that marks our handshake messages among whatever else a window receives. */
 export const HANDSHAKE_KEY = 'gatewayFields';
 
-/** Theme tokens the card fields read; the parent sends the values its page set. */
+/** Theme tokens the card fields and the Pay button read; the parent sends the values its page set. */
 export type ThemeToken = `--gateway-${
   | 'font-family'
   | 'font-size'
   | `color-${'text' | 'muted' | 'background' | 'input-background' | 'border' | 'focus' | 'error'}`
   | 'radius'
   | 'gap'
-  | 'input-padding'}`;
+  | 'input-padding'
+  | 'accent'
+  | 'accent-text'}`;
 // One string: the list ships in the merchant's bundle, where every byte counts.
 export const THEME_TOKENS = (
   'font-family font-size color-text color-muted color-background color-input-background color-border ' +
-  'color-focus color-error radius gap input-padding'
+  'color-focus color-error radius gap input-padding accent accent-text'
 )
   .split(' ')
   .map((name) => `--gateway-${name}` as ThemeToken);
@@ -73,33 +75,105 @@ export interface FieldsConfig {
   readonly lineHeight: string;
   /** credit-card-type ids; empty accepts all. */
   readonly acceptedBrands: readonly string[];
-  readonly moto: boolean;
   readonly requireName: boolean;
   readonly disabled: boolean;
 }
 
-/** How the direct payment body is built; the same options as the in-page mode's. */
-export interface PayOptions {
-  readonly avs?: 'off' | 'standard' | 'custom';
-  readonly moto?: boolean;
-  readonly savedByMerchant?: boolean;
-}
-
-/** `invalid`: nothing was sent, the fields are not complete and valid (and now show why). */
-export const PAY_ERRORS = ['network', 'timeout', 'server', 'rejected', 'invalid'] as const;
+/**
+ * Why nothing was paid, or no answer came: `invalid`, the fields are not complete and valid (and now
+ * show why); `session`, the merchant's server refused to create the order (its words and fields
+ * come along); `refused`, the frame would not pay (this checkout's order is paid already, or its
+ * status could not be read); the rest as for any direct payment.
+ */
+export const PAY_ERRORS = [
+  'network',
+  'timeout',
+  'server',
+  'rejected',
+  'invalid',
+  'session',
+  'refused',
+] as const;
 export type PayError = (typeof PAY_ERRORS)[number];
 
+/** A field the merchant's server named in its refusal (`path` such as `email`), and why. */
+export interface SessionFieldIssue {
+  readonly path: string;
+  readonly message: string;
+  readonly code?: string;
+}
+
 /**
- * What became of "pay this order", as the frame saw it, in the shape the checkout's flow takes from
- * any payer: the gateway's 2xx answer (its status and, for 3-D Secure, the challenge address), or
- * why there is none (`rejected`: a 4xx, with the gateway's words).
+ * What became of a press on Pay, as the frame saw it: the gateway's 2xx answer (its status and, for
+ * 3-D Secure, the challenge address), or why there is none (`rejected`: a 4xx, with the gateway's
+ * words; `session`: the merchant's server's words and fields).
  */
 export type PayOutcome =
   | {
       readonly ok: true;
       readonly response: { readonly status?: string; readonly threed_check_url: string | null };
     }
-  | { readonly ok: false; readonly error: PayError; readonly message?: string };
+  | {
+      readonly ok: false;
+      readonly error: PayError;
+      readonly message?: string;
+      readonly fields?: readonly SessionFieldIssue[];
+    };
+
+/**
+ * The order the frame got from the merchant's server for this checkout, as the parent may know it:
+ * enough to follow the payment (3-D Secure, the status) and to report the result. Its payment
+ * address stays in the frame.
+ */
+export interface FramedOrder {
+  readonly order_id: string;
+  readonly status_url: string;
+  readonly amount: number;
+  readonly currency: string;
+}
+
+/**
+ * What the parent hands over for the merchant's server when the customer pressed Pay: the non-card
+ * data its own fields hold, and the bot-check token. Never an order, an address to pay, an amount
+ * or a mode: the merchant's server decides those.
+ */
+export interface SessionData {
+  readonly email?: string;
+  readonly billing_address?: Readonly<Record<string, string>>;
+  readonly save_consent?: {
+    readonly scenario: string;
+    readonly text_version: string;
+    readonly agreed: true;
+  };
+  readonly verification?: string;
+}
+
+/** The Pay button as the parent words and shows it; the fields' origin renders it. */
+export interface PayButton {
+  readonly label: string;
+  readonly busy: boolean;
+  readonly disabled: boolean;
+}
+
+/**
+ * What the frame refused, for the parent's code (`gateway-error`, `type: "fields"`): never shown to
+ * the customer, never at the cost of what they typed.
+ */
+export const REFUSALS = {
+  'pay-from-page': 'a payment starts only from the customer pressing Pay inside the card fields',
+  'names-order':
+    'the page may not name an order, an amount or a payment address: the merchant server decides them',
+  'names-moto': 'the page may not ask for a phone order (MOTO): only the merchant server decides that',
+  'not-pressed': 'session data came while the customer had not pressed Pay',
+  'under-way': 'a payment is under way: a second one is refused',
+  malformed: 'the session data is not of the expected shape',
+  unknown: 'a message the card fields do not know was refused',
+  'not-gateway': "the merchant server's order points to an address that is no gateway's: nothing was sent",
+  'order-paid': "this checkout's order is paid already: it is not paid again",
+} as const;
+export type Refusal = keyof typeof REFUSALS;
+/** A refusal's code as the parent checks it: the words come with it, from the frame. */
+const REFUSAL_CODE = /^[a-z-]{1,32}$/;
 
 /** Parent → frame, over the MessageChannel. */
 export type ToFrame =
@@ -107,16 +181,14 @@ export type ToFrame =
   /** Show every error; `focus` moves the focus to the first invalid field. */
   | { readonly type: 'validate'; readonly id: number; readonly focus: boolean }
   /**
-   * Build the direct payment body from the card and POST it to `apiDoUrl`, once per `id`: the
-   * same id asked again gets the first answer, never a second POST.
+   * The answer to the frame's `press`: the page's own fields are valid, here is their data. The
+   * frame then asks the merchant's server for this checkout's order and pays it, once per press.
    */
-  | {
-      readonly type: 'pay';
-      readonly id: number;
-      readonly apiDoUrl: string;
-      readonly options: PayOptions;
-      readonly timeoutMs: number;
-    }
+  | { readonly type: 'session-data'; readonly id: number; readonly data: SessionData }
+  /** The page does not go on with that press (its own fields need attention, or it checks a status). */
+  | { readonly type: 'cancel'; readonly id: number }
+  /** How the Pay button in the fields' origin reads and whether it can be pressed. */
+  | { readonly type: 'button'; readonly button: PayButton }
   /** Focus the card number (the parent moved the focus into the frame). */
   | { readonly type: 'focus' }
   /** `all` empties every field (a new payment); `security-code` only that one (after a decline). */
@@ -129,10 +201,17 @@ export type FromFrame =
   | { readonly type: 'resize'; readonly height: number }
   /** `user`: a person's edit (the parent fires its change event only then). */
   | { readonly type: 'state'; readonly state: FieldsState; readonly user: boolean }
-  /** Enter in a field: the person asks to pay. */
-  | { readonly type: 'submit' }
+  /**
+   * The customer pressed Pay (the button in the fields' origin) or Enter in a field: the parent
+   * checks its own fields and answers with `session-data` or `cancel` for this id.
+   */
+  | { readonly type: 'press'; readonly id: number }
   | { readonly type: 'validated'; readonly id: number; readonly state: FieldsState }
-  | { readonly type: 'paid'; readonly id: number; readonly outcome: PayOutcome };
+  /** The merchant's server made the order this press pays; the payment goes out next. */
+  | { readonly type: 'order'; readonly id: number; readonly order: FramedOrder }
+  | { readonly type: 'paid'; readonly id: number; readonly outcome: PayOutcome }
+  /** A message was refused: its code and why, in one line (see `REFUSALS`). */
+  | { readonly type: 'refused'; readonly reason: Refusal; readonly message: string };
 
 /** The frame's first word, to `window.parent`, addressed to the parent origin it was given. */
 export interface Hello {
@@ -151,23 +230,18 @@ export interface Connect {
 
 // --- parsing -----------------------------------------------------------------------------------
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const oneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const oneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
   typeof v === 'string' && (list as readonly string[]).includes(v);
-const str = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
-const int = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
-const size = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e5;
-const bool = (v: unknown): v is boolean => typeof v === 'boolean';
+export const str = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
+export const int = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+export const size = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e5;
+export const bool = (v: unknown): v is boolean => typeof v === 'boolean';
 
 /** A brand id of credit-card-type: lower-case words joined by dashes. */
-const BRAND_ID = /^[a-z][a-z-]{1,31}$/;
-/**
- * A theme value the fields may use: no url(), no escapes, nothing that ends a declaration. The
- * fields page loads nothing but its own script anyway; this keeps a token a value.
- */
-const TOKEN_VALUE = /^(?!.*(?:url|image|image-set|src)\s*\()[^;{}\\<>@"]{1,200}$/i;
-const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/;
+export const BRAND_ID = /^[a-z][a-z-]{1,31}$/;
 /** A channel nonce: what the parent generates (URL-safe base64). */
 const CHANNEL = /^[\w-]{8,64}$/;
 
@@ -186,34 +260,6 @@ function parseState(v: unknown): FieldsState | null {
   };
 }
 
-function parseConfig(v: unknown): FieldsConfig | null {
-  if (!isObj(v) || !isObj(v.tokens) || !Array.isArray(v.acceptedBrands)) return null;
-  if (!(typeof v.language === 'string' && LANGUAGE.test(v.language))) return null;
-  if (v.dir !== 'ltr' && v.dir !== 'rtl') return null;
-  if (v.scheme !== null && v.scheme !== 'light' && v.scheme !== 'dark') return null;
-  if (!bool(v.moto) || !bool(v.requireName) || !bool(v.disabled)) return null;
-  const tokens: Partial<Record<ThemeToken, string>> = {};
-  for (const name of THEME_TOKENS) {
-    const value = v.tokens[name];
-    // A token the fields cannot take safely is left at its default rather than failing the config.
-    if (typeof value === 'string' && TOKEN_VALUE.test(value.trim())) tokens[name] = value.trim();
-  }
-  const lineHeight =
-    typeof v.lineHeight === 'string' && TOKEN_VALUE.test(v.lineHeight) ? v.lineHeight : 'normal';
-  const brands = v.acceptedBrands.filter((b): b is string => typeof b === 'string' && BRAND_ID.test(b));
-  return {
-    language: v.language,
-    dir: v.dir,
-    scheme: v.scheme,
-    tokens,
-    lineHeight,
-    acceptedBrands: brands.slice(0, 32),
-    moto: v.moto,
-    requireName: v.requireName,
-    disabled: v.disabled,
-  };
-}
-
 /** An address the frame may POST the card to: http(s), no credentials in it. */
 export function isPaymentAddress(v: unknown): v is string {
   if (!str(v, 2048)) return false;
@@ -225,40 +271,25 @@ export function isPaymentAddress(v: unknown): v is string {
   }
 }
 
-function parsePayOptions(v: unknown): PayOptions | null {
-  if (!isObj(v)) return null;
-  const avs =
-    v.avs === undefined ? undefined : oneOf(['off', 'standard', 'custom'] as const, v.avs) ? v.avs : null;
-  if (avs === null) return null;
-  if (v.moto !== undefined && !bool(v.moto)) return null;
-  if (v.savedByMerchant !== undefined && !bool(v.savedByMerchant)) return null;
-  return { avs, moto: v.moto === true, savedByMerchant: v.savedByMerchant === true };
+function parseIssues(v: unknown): SessionFieldIssue[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v
+    .filter(
+      (f) => isObj(f) && str(f.path, 100) && str(f.message, 300) && (f.code === undefined || str(f.code, 64)),
+    )
+    .slice(0, 20)
+    .map((f: Obj) => ({
+      path: f.path as string,
+      message: f.message as string,
+      code: f.code as string | undefined,
+    }));
 }
 
-/** What the frame accepts from the parent; null for anything else. */
-export function parseToFrame(data: unknown): ToFrame | null {
-  if (!isObj(data)) return null;
-  switch (data.type) {
-    case 'configure': {
-      const config = parseConfig(data.config);
-      return config && { type: 'configure', config };
-    }
-    case 'validate':
-      return int(data.id) && bool(data.focus) ? { type: 'validate', id: data.id, focus: data.focus } : null;
-    case 'pay': {
-      const options = parsePayOptions(data.options);
-      if (!int(data.id) || !isPaymentAddress(data.apiDoUrl) || !options) return null;
-      const timeoutMs =
-        int(data.timeoutMs) && data.timeoutMs >= 1000 ? Math.min(data.timeoutMs, 120_000) : 45_000;
-      return { type: 'pay', id: data.id, apiDoUrl: data.apiDoUrl, options, timeoutMs };
-    }
-    case 'focus':
-      return { type: 'focus' };
-    case 'clear':
-      return oneOf(['all', 'security-code'] as const, data.what) ? { type: 'clear', what: data.what } : null;
-    default:
-      return null;
-  }
+function parseOrder(v: unknown): FramedOrder | null {
+  if (!isObj(v) || !str(v.order_id, 64) || !isPaymentAddress(v.status_url)) return null;
+  const amount = typeof v.amount === 'number' && Number.isFinite(v.amount) && v.amount >= 0;
+  if (!(amount && typeof v.currency === 'string' && /^[A-Z]{3}$/.test(v.currency))) return null;
+  return { order_id: v.order_id, status_url: v.status_url, amount: v.amount as number, currency: v.currency };
 }
 
 function parseOutcome(v: unknown): PayOutcome | null {
@@ -271,7 +302,9 @@ function parseOutcome(v: unknown): PayOutcome | null {
     return { ok: true, response: { status, threed_check_url: url } };
   }
   if (v.ok !== false || !oneOf(PAY_ERRORS, v.error)) return null;
-  return { ok: false, error: v.error, message: str(v.message, 500) ? v.message : undefined };
+  const message = str(v.message, 500) ? v.message : undefined;
+  const fields = v.error === 'session' ? parseIssues(v.fields) : undefined;
+  return fields ? { ok: false, error: v.error, message, fields } : { ok: false, error: v.error, message };
 }
 
 /** What the parent accepts from the frame; null for anything else. Extra keys never cross. */
@@ -279,7 +312,12 @@ export function parseFromFrame(data: unknown): FromFrame | null {
   if (!isObj(data)) return null;
   const { type, id, height } = data;
   const state = parseState(data.state);
-  if (type === 'submit') return { type };
+  if (type === 'refused') {
+    const { reason, message } = data;
+    return typeof reason === 'string' && REFUSAL_CODE.test(reason) && str(message, 200)
+      ? { type, reason: reason as Refusal, message }
+      : null;
+  }
   if (type === 'resize' || type === 'ready') {
     if (!size(height)) return null;
     if (type === 'resize') return { type, height };
@@ -287,7 +325,12 @@ export function parseFromFrame(data: unknown): FromFrame | null {
   }
   if (type === 'state') return state && { type, state, user: data.user === true };
   if (!int(id)) return null;
+  if (type === 'press') return { type, id };
   if (type === 'validated') return state && { type, id, state };
+  if (type === 'order') {
+    const order = parseOrder(data.order);
+    return order && { type, id, order };
+  }
   const outcome = type === 'paid' && parseOutcome(data.outcome);
   return outcome ? { type: 'paid', id, outcome } : null;
 }
@@ -320,11 +363,17 @@ export interface FrameAddress {
   /** The origin of the page that frames the fields: the only one the frame talks to. */
   readonly parent: string;
   readonly channel: string;
+  /**
+   * The merchant's session endpoint (absolute): the frame asks it for this checkout's order itself.
+   * Fixed for the frame's life: another one is another frame, and what was typed goes with it.
+   */
+  readonly session?: string;
 }
 
 export function frameAddress(page: string, address: FrameAddress): string {
   const url = new URL(page);
-  url.hash = new URLSearchParams({ parent: address.parent, channel: address.channel }).toString();
+  const { parent, channel, session } = address;
+  url.hash = new URLSearchParams({ parent, channel, ...(session ? { session } : {}) }).toString();
   return url.href;
 }
 
@@ -332,11 +381,21 @@ export function readFrameAddress(hash: string): FrameAddress | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const parent = params.get('parent');
   const channel = params.get('channel');
+  const session = params.get('session');
   if (!parent || !isChannel(channel)) return null;
+  if (session !== null && !isPaymentAddress(session)) return null;
   try {
     const origin = new URL(parent).origin;
-    return origin === parent && origin !== 'null' ? { parent, channel } : null;
+    if (origin !== parent || origin === 'null') return null;
+    return session ? { parent, channel, session } : { parent, channel };
   } catch {
     return null;
   }
+}
+
+/** The Pay button's page beside the fields page, paired with the fields by `channel`. */
+export function payButtonAddress(page: string, channel: string): string {
+  const url = new URL('pay.html', page);
+  url.hash = new URLSearchParams({ channel }).toString();
+  return url.href;
 }

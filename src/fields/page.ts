@@ -1,24 +1,33 @@
 // The isolated card fields: the page the merchant serves from an origin of its own and frames in
 // its checkout. It holds the card form and nothing else; card data is typed here, POSTed from here
-// to the order's api_do_url, and never handed to the framing page.
-import { buildDirectPaymentBody } from '../card/direct-body.ts';
+// to the api_do_url of the order this page got from the merchant's server itself, and never handed
+// to the framing page. A payment starts only from the customer: a press on the Pay button (a page
+// of this origin, see pay-page.ts) or Enter in a field here.
 import { cardState, clearSecurityCode, readCard } from '../elements/card-form/card-access.ts';
 import { GatewayCardForm } from '../elements/card-form/card-form.ts';
-import { postDirectPayment } from '../flow/post-payment.ts';
 import { connectToParent, type ParentLink } from './frame-bridge.ts';
+import { type CardReader, FramePayment } from './frame-payment.ts';
 import {
   type FieldsConfig,
   type FieldsState,
-  type PayOutcome,
+  type PayButton,
+  REFUSALS,
+  type Refusal,
   readFrameAddress,
+  type SessionData,
   type ToFrame,
 } from './messages.ts';
 import { pageStyles } from './page.styles.ts';
+import { type ButtonLook, type ButtonState, parseFromButton, payChannelName } from './pay-channel.ts';
+import type { Refused } from './to-frame.ts';
 
 if (!customElements.get('gateway-card-form')) customElements.define('gateway-card-form', GatewayCardForm);
 
 /** Space around the form so focus rings are not cut by the frame's edge; the parent offsets it. */
 const INSET = 4;
+/** How long the page may take to answer a press (its own checks, a bot check) before it lapses. */
+const PRESS_TTL_MS = 60_000;
+const PAYMENT_TIMEOUT_MS = 45_000;
 
 document.adoptedStyleSheets = [pageStyles(INSET)];
 const form = document.createElement('form');
@@ -26,11 +35,22 @@ form.noValidate = true;
 const card = document.createElement('gateway-card-form');
 form.append(card);
 
+const address = readFrameAddress(location.hash);
+const payment = address?.session
+  ? new FramePayment({ sessionUrl: address.session, parentOrigin: address.parent })
+  : null;
+const buttonChannel = address ? new BroadcastChannel(payChannelName(address.channel)) : null;
+
 let link: ParentLink | null = null;
 let configured = false;
 let lastHeight = -1;
-const attempts = new Map<number, Promise<PayOutcome>>();
-let paying: Promise<PayOutcome> | null = null;
+let button: PayButton | null = null;
+let look: ButtonLook | null = null;
+/** The pointer is down on the Pay button: the frame keeps its height until it comes up. */
+let buttonPressed = false;
+/** The customer's press the page has yet to answer. */
+let pressed: { id: number; at: number } | null = null;
+let nextPress = 1;
 
 function state(): FieldsState {
   const s = cardState(card);
@@ -60,13 +80,45 @@ function configure(config: FieldsConfig): void {
   card.language = config.language;
   card.theme = config.scheme ?? undefined;
   card.acceptedBrands = [...config.acceptedBrands];
-  card.moto = config.moto;
   card.requireName = config.requireName;
   card.disabled = config.disabled;
+  const { language, dir, scheme, tokens, lineHeight } = config;
+  look = { language, dir, scheme, tokens, lineHeight };
+  showButton();
 }
 
-async function onMessage(message: ToFrame, parent: ParentLink): Promise<void> {
+/** The frame's height follows the fields, except while the Pay button is held down. */
+function resized(): void {
+  const h = height();
+  if (buttonPressed || h === lastHeight) return;
+  lastHeight = h;
+  link?.send({ type: 'resize', height: h });
+}
+
+/** The Pay button shows what the page says it does, in the page's look. */
+function showButton(): void {
+  if (button && look) buttonChannel?.postMessage({ type: 'button', button, look } satisfies ButtonState);
+}
+
+/** What the frame refuses, the page's code hears; the customer sees nothing of it. */
+function refuse(reason: Refusal): void {
+  link?.send({ type: 'refused', reason, message: REFUSALS[reason] });
+}
+
+/** The customer asked to pay: the page checks its own fields and answers with their data. */
+function customerPressed(): void {
+  if (!link || !configured || card.disabled) return;
+  // A second press while the first is answered or paid (a double click) joins it.
+  if (payment?.busy || (pressed && Date.now() - pressed.at < PRESS_TTL_MS)) return;
+  pressed = { id: nextPress++, at: Date.now() };
+  link.send({ type: 'press', id: pressed.id });
+}
+
+async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promise<void> {
   switch (message.type) {
+    case 'refused':
+      refuse(message.reason);
+      return;
     case 'configure': {
       configure(message.config);
       if (!configured) {
@@ -75,12 +127,7 @@ async function onMessage(message: ToFrame, parent: ParentLink): Promise<void> {
         await card.updateComplete;
         lastHeight = height();
         parent.send({ type: 'ready', height: lastHeight, state: state() });
-        new ResizeObserver(() => {
-          const h = height();
-          if (h === lastHeight) return;
-          lastHeight = h;
-          parent.send({ type: 'resize', height: h });
-        }).observe(form);
+        new ResizeObserver(resized).observe(form);
       } else {
         await card.updateComplete;
         parent.send({ type: 'state', state: state(), user: false });
@@ -94,17 +141,15 @@ async function onMessage(message: ToFrame, parent: ParentLink): Promise<void> {
       parent.send({ type: 'validated', id: message.id, state: state() });
       return;
     }
-    case 'pay': {
-      let outcome = attempts.get(message.id);
-      if (!outcome) {
-        // One POST per attempt: the same id again gets the first answer, and a second attempt
-        // while one is under way joins it rather than paying twice.
-        outcome = paying ?? pay(message);
-        attempts.set(message.id, outcome);
-      }
-      parent.send({ type: 'paid', id: message.id, outcome: await outcome });
+    case 'session-data':
+      return pay(message.id, message.data, parent);
+    case 'cancel':
+      if (pressed?.id === message.id) pressed = null;
       return;
-    }
+    case 'button':
+      button = message.button;
+      showButton();
+      return;
     case 'focus':
       card.focus();
       return;
@@ -117,33 +162,39 @@ async function onMessage(message: ToFrame, parent: ParentLink): Promise<void> {
   }
 }
 
-function pay(message: Extract<ToFrame, { type: 'pay' }>): Promise<PayOutcome> {
-  paying = (async (): Promise<PayOutcome> => {
-    const input = card.checkValidity() ? readCard(card) : null;
-    if (!input) {
-      showAllErrors();
-      await card.updateComplete;
-      link?.send({ type: 'state', state: state(), user: false });
-      return { ok: false, error: 'invalid' };
+/** Pays the order the merchant's server makes for this checkout, for the press the page answered. */
+async function pay(id: number, data: SessionData, parent: ParentLink): Promise<void> {
+  if (payment?.busy) return refuse('under-way');
+  // Data for no press of the customer's (or for an old one): the page cannot start a payment.
+  if (!payment || !pressed || pressed.id !== id || Date.now() - pressed.at > PRESS_TTL_MS) {
+    return refuse(payment ? 'not-pressed' : 'pay-from-page');
+  }
+  pressed = null;
+  const read: CardReader = (moto) => {
+    if (moto !== undefined && moto !== card.moto) {
+      // The merchant's server says otherwise than the fields show (the security code): show it its way.
+      card.moto = moto;
+      return null;
     }
-    const body = buildDirectPaymentBody(input, message.options);
-    const result = await postDirectPayment(message.apiDoUrl, body, { timeoutMs: message.timeoutMs });
-    // Whatever the gateway says goes to the parent; a gateway that echoed the card would not.
-    const echoes = (text: string | null | undefined) =>
-      !!text && (text.includes(body.card_number) || (!!body.csc && text.includes(`"${body.csc}"`)));
-    if (!result.ok) {
-      return { ok: false, error: result.error, message: echoes(result.message) ? undefined : result.message };
-    }
-    const url = result.response.threed_check_url ?? null;
-    if (echoes(url)) return { ok: false, error: 'server' };
-    const status =
-      typeof result.response.status === 'string' ? result.response.status.slice(0, 64) : undefined;
-    // Only these two of the answer cross: the rest stays here, whatever the gateway put in it.
-    return { ok: true, response: { status, threed_check_url: url } };
-  })().finally(() => {
-    paying = null;
-  });
-  return paying;
+    return card.checkValidity() ? readCard(card) : null;
+  };
+  const outcome = await payment.pay(
+    data,
+    read,
+    (order) => parent.send({ type: 'order', id, order }),
+    PAYMENT_TIMEOUT_MS,
+  );
+  if ('refused' in outcome) {
+    refuse(outcome.refused);
+    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'refused' } });
+    return;
+  }
+  if (!outcome.ok && outcome.error === 'invalid') {
+    showAllErrors();
+    await card.updateComplete;
+    parent.send({ type: 'state', state: state(), user: false });
+  }
+  parent.send({ type: 'paid', id, outcome });
 }
 
 /** Every error shows, as after a tried submit, without moving the focus. */
@@ -151,14 +202,38 @@ function showAllErrors(): void {
   card.dispatchEvent(new Event('invalid'));
 }
 
-// Enter in a field submits this form (the card form does what a native input would): the parent pays.
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  link?.send({ type: 'submit' });
-});
+// Enter in a field is the customer's own press (a key the browser reports as a person's); the card
+// form then submits this form too, which does nothing more.
+form.addEventListener(
+  'keydown',
+  (event) => {
+    const target = event.composedPath()[0];
+    if (
+      event.isTrusted &&
+      event.key === 'Enter' &&
+      !event.isComposing &&
+      !(event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) &&
+      target instanceof HTMLInputElement
+    )
+      customerPressed();
+  },
+  true,
+);
+form.addEventListener('submit', (event) => event.preventDefault());
 card.addEventListener('gateway-card-change', () => link?.send({ type: 'state', state: state(), user: true }));
 
-const address = readFrameAddress(location.hash);
+if (buttonChannel) {
+  buttonChannel.onmessage = (event: MessageEvent) => {
+    const message = parseFromButton(event.data);
+    if (message?.type === 'press') customerPressed();
+    else if (message?.type === 'hello') showButton();
+    else if (message?.type === 'pointer') {
+      buttonPressed = message.down;
+      if (!buttonPressed && configured) resized();
+    }
+  };
+}
+
 const connected =
   address &&
   connectToParent(
@@ -173,4 +248,12 @@ if (!connected) {
   const p = document.createElement('p');
   p.textContent = 'These card fields work inside a checkout page only.';
   document.body.append(p);
+} else if (payment) {
+  // A phone order asks no security code: the merchant's server says which this checkout is.
+  payment.loadMoto().then(
+    (moto) => {
+      card.moto = moto;
+    },
+    () => undefined,
+  );
 }

@@ -2,12 +2,15 @@ import {
   connect,
   type FieldsConfig,
   type FieldsState,
+  type FramedOrder,
   type FromFrame,
   frameAddress,
   isHello,
-  type PayOptions,
+  type PayButton,
   type PayOutcome,
   parseFromFrame,
+  payButtonAddress,
+  type SessionData,
   type ToFrame,
 } from './messages.ts';
 
@@ -15,8 +18,10 @@ export interface FieldsFrameEvents {
   resize(height: number): void;
   /** The fields reported their state: when they rendered (`user` false), and after each edit. */
   state(state: FieldsState, user: boolean): void;
-  /** Enter in a field. */
-  submit(): void;
+  /** The customer pressed Pay or Enter in the fields: answer with `answer()` or `cancel()`. */
+  press(): void;
+  /** The fields refused something, and say why in one line: for the page's code, not the customer. */
+  refused(message: string): void;
   /** The frame loaded but no fields page answered: the origin is down, or refuses this page. */
   unavailable(): void;
 }
@@ -50,6 +55,8 @@ export function fieldsPageOf(value: string): { origin: string; page: string } | 
 export class FieldsFrame {
   readonly origin: string;
   readonly src: string;
+  /** The Pay button's page, paired with these fields. */
+  readonly buttonSrc: string;
   /** The last state the fields reported; null until they rendered. */
   state: FieldsState | null = null;
   readonly #events: FieldsFrameEvents;
@@ -63,10 +70,18 @@ export class FieldsFrame {
   #pending = new Map<number, { answer: (message: FromFrame) => void; lost: () => void }>();
   #nextId = 1;
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The customer's press the page has not answered yet (the fields' own id). */
+  #press: number | null = null;
+  /** Presses answered, waiting for their order and outcome. */
+  #paying = new Map<number, { order: (order: FramedOrder) => void; done: (outcome: PayOutcome) => void }>();
+  #sentButton = '';
 
-  constructor(page: { origin: string; page: string }, events: FieldsFrameEvents) {
+  /** `sessionUrl`: where the fields ask the merchant's server for the order (absolute). */
+  constructor(page: { origin: string; page: string }, events: FieldsFrameEvents, sessionUrl?: string) {
     this.origin = page.origin;
-    this.src = frameAddress(page.page, { parent: location.origin, channel: this.#channel });
+    const channel = this.#channel;
+    this.src = frameAddress(page.page, { parent: location.origin, channel, session: sessionUrl });
+    this.buttonSrc = payButtonAddress(page.page, channel);
     this.#events = events;
   }
 
@@ -102,16 +117,37 @@ export class FieldsFrame {
     this.#post({ type: 'validate', id: this.#nextId++, focus });
   }
 
-  /** Asks the frame to POST the card to `apiDoUrl`; each call is one attempt, sent at most once. */
-  pay(apiDoUrl: string, options: PayOptions, timeoutMs: number): Promise<PayOutcome> {
-    const id = this.#nextId++;
+  /** Whether the customer pressed Pay in the fields and the page has not answered yet. */
+  get pressed(): boolean {
+    return this.#press !== null;
+  }
+
+  /**
+   * Answers the customer's press with the page's non-card data: the fields make the order with
+   * the merchant's server and pay it. Without a press there is nothing to answer.
+   */
+  answer(data: SessionData, onOrder: (order: FramedOrder) => void): Promise<PayOutcome> | null {
+    const id = this.#press;
+    if (id === null) return null;
+    this.#press = null;
     return new Promise((resolve) => {
-      this.#pending.set(id, {
-        answer: (m) => m.type === 'paid' && resolve(m.outcome),
-        lost: () => resolve(LOST),
-      });
-      this.#post({ type: 'pay', id, apiDoUrl, options, timeoutMs });
+      this.#paying.set(id, { order: onOrder, done: resolve });
+      this.#post({ type: 'session-data', id, data });
     });
+  }
+
+  /** The page does not go on with the press (its own fields need attention, or it checked a status). */
+  cancel(): void {
+    if (this.#press !== null) this.#post({ type: 'cancel', id: this.#press });
+    this.#press = null;
+  }
+
+  /** What the Pay button in the fields' origin says, and whether it can be pressed. */
+  button(button: PayButton): void {
+    const text = JSON.stringify(button);
+    if (text === this.#sentButton) return;
+    this.#sentButton = text;
+    this.#post({ type: 'button', button });
   }
 
   /** Moves the focus to the card number. */
@@ -151,16 +187,24 @@ export class FieldsFrame {
     frame.contentWindow!.postMessage(connect(this.#channel), this.origin, [port2]);
     this.#port = port1;
     if (this.#config) this.configure(this.#config);
+    if (this.#sentButton) this.#post({ type: 'button', button: JSON.parse(this.#sentButton) as PayButton });
     for (const message of this.#queue.splice(0)) port1.postMessage(message);
   };
 
   #onMessage(message: FromFrame): void {
     if ('state' in message) this.state = message.state;
     if ('height' in message) this.#events.resize(message.height);
-    if (message.type === 'submit') this.#events.submit();
+    if (message.type === 'press') {
+      this.#press = message.id;
+      this.#events.press();
+    } else if (message.type === 'refused') this.#events.refused(message.message);
     else if (message.type === 'ready' || message.type === 'state') {
       this.#events.state(message.state, message.type === 'state' && message.user);
-    } else if ('id' in message) {
+    } else if (message.type === 'order') this.#paying.get(message.id)?.order(message.order);
+    else if (message.type === 'paid') {
+      this.#paying.get(message.id)?.done(message.outcome);
+      this.#paying.delete(message.id);
+    } else if (message.type === 'validated') {
       this.#pending.get(message.id)?.answer(message);
       this.#pending.delete(message.id);
     }
@@ -173,5 +217,8 @@ export class FieldsFrame {
     this.state = null;
     for (const pending of this.#pending.values()) pending.lost();
     this.#pending.clear();
+    for (const paying of this.#paying.values()) paying.done(LOST);
+    this.#paying.clear();
+    this.#press = null;
   }
 }

@@ -15,6 +15,12 @@ export interface MerchantServerOptions {
   readonly sleep: (ms: number) => Promise<void>;
   /** How long we keep asking for a final status. */
   readonly statusTimeoutMs?: number;
+  /**
+   * The merchant's cookies go along: `same-origin` from the merchant's page (the default);
+   * `include` from the isolated fields, another origin of the same site, which the merchant's
+   * server answers with credentialed CORS.
+   */
+  readonly credentials?: RequestCredentials;
 }
 
 /**
@@ -44,7 +50,7 @@ export class MerchantServer {
     if (!url) throw new Error(`${what} has no URL to be loaded from.`);
     const res = await this.#o.fetch(url, {
       headers: { accept: 'application/json' },
-      credentials: 'same-origin',
+      credentials: this.#o.credentials ?? 'same-origin',
       signal,
     });
     if (!res.ok) throw new Error(`${what} could not be loaded (HTTP ${res.status}).`);
@@ -68,7 +74,7 @@ export class MerchantServer {
         res = await this.#o.fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          credentials: 'same-origin',
+          credentials: this.#o.credentials ?? 'same-origin',
           body,
           signal: AbortSignal.timeout(20_000),
         });
@@ -105,7 +111,7 @@ export class MerchantServer {
       try {
         const res = await this.#o.fetch(url, {
           headers: { accept: 'application/json' },
-          credentials: 'same-origin',
+          credentials: this.#o.credentials ?? 'same-origin',
           cache: 'no-store',
           signal: AbortSignal.timeout(15_000),
         });

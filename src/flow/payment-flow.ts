@@ -8,6 +8,7 @@ import type {
   CheckoutStatus,
   SaveMethod,
 } from '../protocol/session.ts';
+import { type FramedPayer, framedRequest, framedSession } from './framed-payer.ts';
 import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
 import { MerchantServer } from './merchant-server.ts';
 import {
@@ -18,7 +19,7 @@ import {
   type FlowPhase,
   type FlowResult,
 } from './outcome.ts';
-import { type DirectPayer, postDirectPayment } from './post-payment.ts';
+import { type DirectPayer, type PayerResult, postDirectPayment } from './post-payment.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -65,9 +66,14 @@ export interface PaymentFlowOptions {
 }
 
 export type PayInput = (
-  | { readonly card: CardInput; readonly payer?: undefined }
-  /** The card is where this code cannot see it (the isolated fields): the payer sends the payment. */
-  | { readonly payer: DirectPayer; readonly card?: undefined }
+  | { readonly card: CardInput; readonly payer?: undefined; readonly framed?: undefined }
+  /** The card is where this code cannot see it: the payer sends the payment. */
+  | { readonly payer: DirectPayer; readonly card?: undefined; readonly framed?: undefined }
+  /**
+   * The isolated fields: they make the order with the merchant's server themselves and pay it;
+   * this flow hears the order and follows it (3-D Secure, the status).
+   */
+  | { readonly framed: FramedPayer; readonly card?: undefined; readonly payer?: undefined }
 ) & {
   readonly request: Omit<CheckoutSessionRequest, 'idempotency_key'>;
   /**
@@ -264,38 +270,61 @@ export class PaymentFlow {
       attempt.uncertain = false;
     }
 
-    if (!session) {
+    let sent: PayerResult;
+    if (input.framed) {
       onPhase?.('creating');
-      try {
-        session = await this.#server.createSession(attempt.key, input.request);
-      } catch (error) {
-        return { kind: 'failed', orderId: null, error: asFlowError(error), canRetry: true };
+      const framed = await input.framed(framedRequest(input.request), (order) => {
+        session = attempt.session = framedSession(order);
+        onPhase?.('paying');
+        this.#options.onAttempt?.({ session });
+      });
+      if (!framed.ok && framed.error === 'session') {
+        return {
+          kind: 'failed',
+          orderId: null,
+          error: { type: 'session', message: framed.message, fields: framed.fields },
+          canRetry: true,
+        };
       }
-      attempt.session = session;
+      // Nothing is known of an order the fields did not get: nothing was paid.
+      if (!session) return { kind: 'failed', orderId: null, error: { type: 'network' }, canRetry: true };
+      // The fields would not pay (their order is paid already, or they could not read it): ask.
+      if (!framed.ok && framed.error === 'refused') return this.#verifyAttempt(false);
+      sent = framed as PayerResult;
+    } else {
+      if (!session) {
+        onPhase?.('creating');
+        try {
+          session = await this.#server.createSession(attempt.key, input.request);
+        } catch (error) {
+          return { kind: 'failed', orderId: null, error: asFlowError(error), canRetry: true };
+        }
+        attempt.session = session;
+      }
+
+      const refused = gatewayAddressProblem(
+        session.api_do_url,
+        this.#options.gatewayOrigins ?? [],
+        globalThis.location?.origin,
+      );
+      if (refused) return this.#failed(session, 'untrusted_gateway', false, refused);
+
+      const options = {
+        avs: session.avs,
+        moto: session.moto,
+        savedByMerchant: session.save?.method === 'merchant',
+      };
+      const timeoutMs = this.#options.paymentTimeoutMs ?? 45_000;
+
+      onPhase?.('paying');
+      this.#options.onAttempt?.({ session });
+      sent = input.payer
+        ? await input.payer(session.api_do_url, options, timeoutMs)
+        : await postDirectPayment(session.api_do_url, buildDirectPaymentBody(input.card, options), {
+            fetch: this.#fetch,
+            timeoutMs,
+          });
     }
-
-    const refused = gatewayAddressProblem(
-      session.api_do_url,
-      this.#options.gatewayOrigins ?? [],
-      globalThis.location?.origin,
-    );
-    if (refused) return this.#failed(session, 'untrusted_gateway', false, refused);
-
-    const options = {
-      avs: session.avs,
-      moto: session.moto,
-      savedByMerchant: session.save?.method === 'merchant',
-    };
-    const timeoutMs = this.#options.paymentTimeoutMs ?? 45_000;
-
-    onPhase?.('paying');
-    this.#options.onAttempt?.({ session });
-    const sent = input.payer
-      ? await input.payer(session.api_do_url, options, timeoutMs)
-      : await postDirectPayment(session.api_do_url, buildDirectPaymentBody(input.card, options), {
-          fetch: this.#fetch,
-          timeoutMs,
-        });
     if (!sent.ok) {
       const { error, message } = sent;
       if (error === 'invalid') return { kind: 'invalid', orderId: session.order_id || null };

@@ -591,3 +591,61 @@ describe('checkout status', () => {
     expect(session.status_url).toMatch(/^https:\/\/shop\.example\/pay\/status\/ord_1\?t=/);
   });
 });
+
+describe('CORS for the isolated fields (fieldsOrigins)', () => {
+  const FIELDS = 'https://pay.shop.example';
+  const preflight = (origin: string) =>
+    new Request(`${BASE}/session`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+
+  it('answers the fields’ preflight and their session request with credentialed CORS for their exact origin', async () => {
+    const { handler, calls } = setup({}, { fieldsOrigins: [FIELDS] });
+    const ok = await handler(preflight(FIELDS));
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(FIELDS);
+    expect(ok.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(ok.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(ok.headers.get('access-control-allow-headers')).toContain('content-type');
+    const created = await handler(
+      post(
+        { idempotency_key: IDEM, email: 'anna@example.com' },
+        { 'Content-Type': 'application/json', Origin: FIELDS },
+      ),
+    );
+    expect(created.status).toBe(200);
+    expect(created.headers.get('access-control-allow-origin')).toBe(FIELDS);
+    expect(created.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(created.headers.get('vary')).toContain('Origin');
+    expect(calls.some((c) => c.url.endsWith('/orders/'))).toBe(true);
+  });
+
+  it('gives any other origin no CORS header and no preflight, and is plain without the option', async () => {
+    const { handler } = setup({}, { fieldsOrigins: [FIELDS] });
+    const refused = await handler(preflight('https://evil.example'));
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    const read = await handler(
+      new Request(`${BASE}/session`, { headers: { Origin: 'https://evil.example' } }),
+    );
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    const plain = setup().handler;
+    expect(
+      (await plain(new Request(`${BASE}/session`, { headers: { Origin: FIELDS } }))).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBeNull();
+  });
+
+  it('takes exact origins only: no wildcard, no path', () => {
+    for (const bad of ['*', 'https://*.shop.example', 'https://pay.shop.example/fields/'])
+      expect(() => setup({}, { fieldsOrigins: [bad] }), bad).toThrow(
+        /fieldsOrigins\[0\] must be an exact origin/,
+      );
+  });
+});

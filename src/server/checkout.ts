@@ -14,6 +14,7 @@ import {
 } from '../protocol/index.ts';
 import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
 import type { GatewayClient } from './client.ts';
+import { corsOrigins, withCors } from './cors.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { createGate, type GateOptions, gateRefusal } from './gate.ts';
 import { createSessionKeeper, InProgress, Mismatch, newReference } from './idempotency.ts';
@@ -88,6 +89,12 @@ export interface CheckoutHandlerOptions extends GateOptions {
    * random secret the handler keeps in an HttpOnly, SameSite=Lax cookie scoped to its routes.
    */
   visitor?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * The origins of your isolated card fields (`fields-origin`, exact, e.g.
+   * `['https://pay.shop.example']`): they ask this endpoint for the order they pay themselves, so
+   * it answers them with credentialed CORS (preflight included). Every other origin gets none.
+   */
+  fieldsOrigins?: readonly string[];
 }
 
 /**
@@ -335,13 +342,22 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     return fail(405, 'method_not_allowed', 'use GET', undefined, { Allow: 'GET' });
   });
 
+  const cors = corsOrigins('createCheckoutHandler: fieldsOrigins', options.fieldsOrigins);
+  const corsSession = withCors(cors, session);
+  const corsStatus = withCors(cors, status);
   const handler = async (request: Request, info: HandlerInfo = {}) => {
     const last = new URL(request.url).pathname.replace(/\/+$/, '').split('/').at(-1);
-    if (last === 'session') return session(request, info);
-    if (last === 'status') return status(request, info);
+    if (last === 'session') return corsSession(request, info);
+    if (last === 'status') return corsStatus(request, info);
     return fail(404, 'not_found', 'unknown checkout route (session or status)');
   };
-  return Object.assign(handler, { session, status, statusToken, limits, reportError: onError });
+  return Object.assign(handler, {
+    session: corsSession,
+    status: corsStatus,
+    statusToken,
+    limits,
+    reportError: onError,
+  });
 }
 
 function errorResponse(error: unknown, onError: (error: unknown) => void): Response {

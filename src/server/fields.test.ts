@@ -9,6 +9,8 @@ import { createFieldsHandler } from './fields.ts';
 const dir = mkdtempSync(join(tmpdir(), 'fields-'));
 const SCRIPT = 'console.log("fields")';
 writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module">${SCRIPT}</script>`);
+const PAY_SCRIPT = 'console.log("pay")';
+writeFileSync(join(dir, 'pay.html'), `<!doctype html><script type="module">${PAY_SCRIPT}</script>`);
 
 const handler = createFieldsHandler({
   dir,
@@ -28,7 +30,8 @@ describe('createFieldsHandler', () => {
       expect.arrayContaining([
         "default-src 'none'",
         `script-src 'sha384-${createHash('sha384').update(SCRIPT).digest('base64')}'`,
-        'connect-src https://gateway.example',
+        // The card to the gateway; the fields' own session request to the shop.
+        'connect-src https://gateway.example https://shop.example https://*.shop.example',
         'frame-ancestors https://shop.example https://*.shop.example',
         "base-uri 'none'",
         "form-action 'none'",
@@ -38,6 +41,23 @@ describe('createFieldsHandler', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await res.text()).toContain(SCRIPT);
     // The script runs because CSP names its hash; an injected one would have another.
+  });
+
+  it('serves the Pay button beside it under a CSP of its own: its own script, no request anywhere', async () => {
+    const res = await get('/fields/pay.html');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!.split('; ');
+    expect(csp).toEqual(
+      expect.arrayContaining([
+        `script-src 'sha384-${createHash('sha384').update(PAY_SCRIPT).digest('base64')}'`,
+        "connect-src 'none'",
+        'frame-ancestors https://shop.example https://*.shop.example',
+      ]),
+    );
+    expect(await res.text()).toContain(PAY_SCRIPT);
+    expect(
+      (await get('/fields/pay.html', { headers: { 'if-none-match': res.headers.get('etag')! } })).status,
+    ).toBe(304);
   });
 
   it('revalidates the page on every load and answers 304 when it did not change', async () => {

@@ -15,6 +15,12 @@ export interface FieldsHandlerOptions {
    * anywhere else.
    */
   gatewayOrigins: readonly string[];
+  /**
+   * The origins of your session endpoint (`session-url`): the fields ask it for the order they pay
+   * themselves, with credentialed CORS (`createCheckoutHandler`'s `fieldsOrigins`). Default:
+   * `frameAncestors`, where a checkout page's session endpoint usually is.
+   */
+  sessionOrigins?: readonly string[];
   /** The built fields page. Default: this package's `dist/fields`. */
   dir?: string;
 }
@@ -63,48 +69,74 @@ function scriptHashes(html: string): string[] {
 }
 
 /**
- * Serves the isolated card fields (`dist/fields/index.html`, its script inside): mount it on an
- * origin of its own, such as `https://pay.shop.example`, and point `fields-origin` there. The page
- * gets a Content-Security-Policy that lets it run its own script only (named by its hash), talk to
- * the gateway only and be framed by your pages only. Any path ending in `/` is the page; it is
+ * Serves the isolated card fields (`dist/fields/index.html`, its script inside) and their Pay
+ * button (`pay.html` beside it): mount it on an origin of its own, such as
+ * `https://pay.shop.example`, and point `fields-origin` there. Each page gets a
+ * Content-Security-Policy that lets it run its own script only (named by its hash) and be framed
+ * by your pages only; the fields may talk to the gateway and your session endpoint only, the button
+ * to nothing. Any path ending in `/` is the fields page, `…/pay.html` the button; both are
  * revalidated on every load (ETag), so a new build is used at once. Framework-neutral, like the
  * other handlers: `(Request) => Promise<Response>`.
  */
+/** One built page: its bytes, its ETag and the hashes of its scripts. */
+interface BuiltPage {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly scripts: string[];
+}
+
+function readPage(file: string): BuiltPage {
+  const body = readFileSync(file);
+  return {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    scripts: scriptHashes(body.toString('utf8')),
+  };
+}
+
 export function createFieldsHandler(options: FieldsHandlerOptions): (request: Request) => Promise<Response> {
   const ancestors = sources('frameAncestors', options.frameAncestors);
-  const connect = sources('gatewayOrigins', options.gatewayOrigins);
+  const gateway = sources('gatewayOrigins', options.gatewayOrigins);
+  const session = sources('sessionOrigins', options.sessionOrigins ?? options.frameAncestors);
   const dir = options.dir ?? defaultDir();
-  const index = join(dir, 'index.html');
-  if (!existsSync(index)) {
-    throw new Error(
-      `createFieldsHandler: ${index} does not exist; build the fields page first (npm run build)`,
-    );
-  }
-  const body = readFileSync(index);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  const scripts = scriptHashes(body.toString('utf8'));
-  const csp = [
-    "default-src 'none'",
-    `script-src ${scripts.join(' ') || "'none'"}`,
-    "style-src 'self'",
-    `connect-src ${connect}`,
-    `frame-ancestors ${ancestors}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-  const headers = {
+  const built = (name: string) => {
+    const file = join(dir, name);
+    if (!existsSync(file)) {
+      throw new Error(
+        `createFieldsHandler: ${file} does not exist; build the fields page first (npm run build)`,
+      );
+    }
+    return readPage(file);
+  };
+  const csp = (page: BuiltPage, connect: string) =>
+    [
+      "default-src 'none'",
+      `script-src ${page.scripts.join(' ') || "'none'"}`,
+      "style-src 'self'",
+      `connect-src ${connect}`,
+      `frame-ancestors ${ancestors}`,
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].join('; ');
+  const fields = built('index.html');
+  // The fields POST the card to the gateway and ask the merchant's server for the order; the
+  // button talks to nothing but the fields, over a channel of their own origin.
+  const fieldsPolicy = csp(fields, [...new Set([...gateway.split(' '), ...session.split(' ')])].join(' '));
+  const pay = existsSync(join(dir, 'pay.html')) ? built('pay.html') : null;
+  const payPolicy = pay && csp(pay, "'none'");
+  const headersOf = (page: BuiltPage, policy: string) => ({
     'Content-Type': 'text/html; charset=utf-8',
     // Revalidated on every load: a new build is used at once, an unchanged one costs a 304.
     'Cache-Control': 'no-cache',
-    ETag: etag,
-    'Content-Security-Policy': csp,
+    ETag: page.etag,
+    'Content-Security-Policy': policy,
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     // Pages that isolate themselves (COEP) may still frame the fields.
     'Cross-Origin-Resource-Policy': 'cross-origin',
     'Cross-Origin-Embedder-Policy': 'require-corp',
-  };
+  });
 
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -114,16 +146,20 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
       });
     }
     const path = new URL(request.url).pathname;
-    if (!path.endsWith('/') && !path.endsWith('/index.html')) {
+    const [page, policy] =
+      pay && payPolicy && path.endsWith('/pay.html') ? [pay, payPolicy] : [fields, fieldsPolicy];
+    if (page === fields && !path.endsWith('/') && !path.endsWith('/index.html')) {
       return new Response('Not found', {
         status: 404,
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
       });
     }
-    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-    return new Response(request.method === 'HEAD' ? null : (body as BodyInit), {
+    const headers = headersOf(page, policy);
+    if (request.headers.get('if-none-match') === page.etag)
+      return new Response(null, { status: 304, headers });
+    return new Response(request.method === 'HEAD' ? null : (page.body as BodyInit), {
       status: 200,
-      headers: { ...headers, 'Content-Length': String(body.byteLength) },
+      headers: { ...headers, 'Content-Length': String(page.body.byteLength) },
     });
   };
 }

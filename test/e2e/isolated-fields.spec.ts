@@ -4,6 +4,7 @@ import { leaks, type Skimmed, skimFromHere, skimmedOf, skimmer } from './skimmer
 import {
   alertLine,
   eventsOf,
+  framedPayButton,
   newestOrder,
   orderOfLastResult,
   payButton,
@@ -37,11 +38,20 @@ async function open(page: Page, path: string): Promise<void> {
   await skimFromHere(page);
 }
 
-/** The skimmer saw the checkout work: the e-mail typed, and the frame's messages when framed. */
+/**
+ * The skimmer saw the checkout work: the e-mail typed, and the order being made (the page's
+ * request in the page; the fields' report of the order they made, when framed).
+ */
 async function skimmerWasWatching(page: Page): Promise<Skimmed[]> {
   const seen = await skimmedOf(page);
   expect(seen.some((s) => s.channel === 'keyboard' && s.text.includes('anna@example'))).toBe(true);
-  expect(seen.some((s) => s.channel === 'network' && s.text.includes('/checkout/session'))).toBe(true);
+  expect(
+    seen.some(
+      (s) =>
+        (s.channel === 'network' && s.text.includes('/checkout/session')) ||
+        (s.channel === 'message-in' && s.text.includes('"type":"order"')),
+    ),
+  ).toBe(true);
   return seen;
 }
 
@@ -66,7 +76,7 @@ test('framed, a paid order: the skimmer sees no digit of the card, and the gatew
   await open(page, '/isolated/');
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', csc: '737' }, fields(page));
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   const order = await orderOfLastResult(page);
   expect(order.status).toBe('paid');
@@ -89,7 +99,7 @@ test('framed, a decline: nothing leaks, the card stays in the frame without its 
   await open(page, '/isolated/');
   await typeEmail(page);
   await typeCard(page, { number: '4000000000000002', csc: '737' }, fields(page));
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(alertLine(page)).toHaveText(/Your bank declined the payment/);
   const declined = await orderOfLastResult(page);
   expect(declined.status).toBe('rejected');
@@ -99,7 +109,7 @@ test('framed, a decline: nothing leaks, the card stays in the frame without its 
   await fields(page).getByLabel('Card number').fill('');
   await fields(page).getByLabel('Card number').pressSequentially('5555555555554444');
   await fields(page).getByLabel('Security code').pressSequentially('737');
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   const paid = await orderOfLastResult(page);
   expect(paid.id).not.toBe(declined.id);
@@ -116,7 +126,7 @@ test('framed, 3-D Secure: the page shows the challenge, the frame never hands ov
   await open(page, '/isolated/');
   await typeEmail(page);
   await typeCard(page, { number: '4000000000003220', csc: '737' }, fields(page));
-  await payButton(page).click();
+  await framedPayButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
   await expect(dialog).toBeVisible();
   await page
@@ -139,7 +149,7 @@ test('framed: the fields in the frame lock while a payment is under way and unlo
   const ids = ['Card number', 'Expiry date', 'Security code', 'Cardholder name'];
   await typeEmail(page);
   await typeCard(page, { number: '4000000000003220', csc: '737' }, fields(page));
-  await payButton(page).click();
+  await framedPayButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
   await expect(dialog).toBeVisible();
   for (const name of ids) await expect(fields(page).getByLabel(name), name).toBeDisabled();
@@ -159,7 +169,7 @@ test('framed, a gateway fault: nothing leaks, nothing is charged twice, and tryi
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', csc: '737' }, fields(page));
   await setFault('http_500');
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(alertLine(page)).toHaveText(/No money was taken; you can try again/);
   const failed = await newestOrder();
   expect(failed?.status).toBe('issued');
@@ -169,7 +179,7 @@ test('framed, a gateway fault: nothing leaks, nothing is charged twice, and tryi
   await expect(fields(page).getByLabel('Security code')).toHaveValue('');
   await fields(page).getByLabel('Security code').pressSequentially('737');
 
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   const order = await orderOfLastResult(page);
   expect(order.id).toBe(failed?.id);
@@ -188,7 +198,7 @@ test('framed, a lost answer: the frame POSTs once, and the page learns the order
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', csc: '737' }, fields(page));
   await setFault('reset');
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(statusLine(page)).toHaveText(/Payment successful/, { timeout: 20_000 });
   const order = await orderOfLastResult(page);
   expect(order.status).toBe('paid');
@@ -197,31 +207,6 @@ test('framed, a lost answer: the frame POSTs once, and the page learns the order
   expect(payments).toHaveLength(1);
   expect(new URL(payments[0]!).origin).toBe(E2E_FIELDS);
   expect(leaks(await skimmerWasWatching(page), { number: '4111111111111111', csc: '737' })).toEqual([]);
-});
-
-test('a script that rewrites the payment address cannot send the card anywhere else', async ({ page }) => {
-  // The skimmer's next step: change "pay this order" to point at its own server.
-  await page.addInitScript((shop) => {
-    if (location.origin !== shop) return;
-    const post = MessagePort.prototype.postMessage;
-    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
-      const message = args[0] as { type?: string; apiDoUrl?: string } | null;
-      if (message?.type === 'pay') args[0] = { ...message, apiDoUrl: `${shop}/steal` };
-      return (post as (...a: unknown[]) => void).apply(this, args);
-    } as typeof MessagePort.prototype.postMessage;
-  }, E2E_SHOP);
-  const stolen: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/steal')) stolen.push(r.url());
-  });
-  await open(page, '/isolated/');
-  await typeEmail(page);
-  await typeCard(page, { number: '4111111111111111', csc: '737' }, fields(page));
-  await payButton(page).click();
-  // The fields page may connect to the gateway only: the request never leaves the browser.
-  await expect(alertLine(page)).toHaveText(/No money was taken; you can try again/);
-  expect(stolen).toEqual([]);
-  expect((await newestOrder())?.status).toBe('issued');
 });
 
 test('keyboard: Tab and Shift+Tab cross the frame in order, Enter in a field pays once', async ({ page }) => {
@@ -248,7 +233,7 @@ test('keyboard: Tab and Shift+Tab cross the frame in order, Enter in a field pay
   await expect(frame.getByLabel('Cardholder name')).toBeFocused();
   await page.keyboard.type('Anna Berzina');
   await page.keyboard.press('Tab');
-  await expect(payButton(page)).toBeFocused();
+  await expect(framedPayButton(page)).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(frame.getByLabel('Cardholder name')).toBeFocused();
   await page.keyboard.press('Shift+Tab');
@@ -272,7 +257,7 @@ test('validation: messages show in the frame, the first invalid field gets the f
   const before = (await newestOrder())?.id;
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', expiry: '01/20', csc: '737' }, fields(page));
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(fields(page).getByText('The card has expired.')).toBeVisible();
   await expect(fields(page).getByLabel('Expiry date')).toBeFocused();
   await expect(fields(page).getByLabel('Expiry date')).toHaveAttribute('aria-invalid', 'true');
@@ -280,7 +265,7 @@ test('validation: messages show in the frame, the first invalid field gets the f
 
   // An invalid e-mail before the fields keeps the focus: the frame does not take it.
   await page.locator('gateway-checkout').getByLabel('E-mail').fill('');
-  await payButton(page).click();
+  await framedPayButton(page).click();
   await expect(page.locator('gateway-checkout').getByLabel('E-mail')).toBeFocused();
 });
 

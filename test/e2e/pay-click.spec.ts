@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
+  framedPayButton,
   gateway,
   newestOrder,
   payButton,
@@ -125,13 +126,13 @@ test('isolated fields: the frame keeps its height through the press, so Pay answ
   await fields.getByLabel('Cardholder name').pressSequentially('Anna Berzina', { delay: 5 });
   await fields.getByLabel('Security code').pressSequentially('12', { delay: 5 });
 
-  await press(page, payButton(page));
+  await press(page, framedPayButton(page));
   await expect(statusLine(page)).toHaveText('1 field needs your attention.');
   await expect(fields.getByText('Enter the 3-digit security code.')).toBeVisible();
   await expect(fields.getByLabel('Security code')).toBeFocused();
 
   await page.keyboard.type('3');
-  await press(page, payButton(page));
+  await press(page, framedPayButton(page));
   await expect(resultPanel(page)).toBeVisible();
   await expectOnePayment(before);
 });

@@ -58,6 +58,9 @@ export async function typeEmail(page: Page, email = 'anna@example.com'): Promise
 
 export const payButton = (page: Page) =>
   page.locator('gateway-checkout').getByRole('button', { name: /^Pay/ });
+/** With isolated fields, Pay is a button of the fields' origin, in a frame where ours would be. */
+export const framedPayButton = (page: Page) =>
+  page.frameLocator('gateway-checkout iframe[part~="pay-frame"]').getByRole('button', { name: /^Pay/ });
 // The checkout's own live regions (the card form has its own for the detected brand).
 export const statusLine = (page: Page) => page.locator('gateway-checkout [part~="status"]');
 export const alertLine = (page: Page) => page.locator('gateway-checkout [part~="message"]');

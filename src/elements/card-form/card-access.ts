@@ -1,5 +1,5 @@
 import type { CardInput } from '../../card/direct-body.ts';
-import type { DirectPayer } from '../../flow/post-payment.ts';
+import type { FieldsFrame } from '../../fields/parent-bridge.ts';
 import type { ValidityKind } from '../shared/validity.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
@@ -12,8 +12,8 @@ export interface CardAccessor {
   read(): CardInput | null;
   clearSecurityCode(): void;
   state(): CardFormState;
-  /** In isolated mode, the frame pays: the card never reaches this page. */
-  payer(): DirectPayer | null;
+  /** In isolated mode, the fields' frame (it makes the order and pays): the card never reaches this page. */
+  frame(): FieldsFrame | null;
   /** Shows every error; moves the focus to the first invalid field only when `focus`. */
   report(focus: boolean): boolean;
 }
@@ -47,9 +47,9 @@ export function readCard(form: GatewayCardForm): CardInput | null {
   return accessors.get(form)?.read() ?? null;
 }
 
-/** The isolated fields' payer when the form shows them (then `readCard` is always null). */
-export function cardPayer(form: GatewayCardForm): DirectPayer | null {
-  return accessors.get(form)?.payer() ?? null;
+/** The isolated fields' frame when the form shows them (then `readCard` is always null). */
+export function fieldsFrame(form: GatewayCardForm): FieldsFrame | null {
+  return accessors.get(form)?.frame() ?? null;
 }
 
 /**

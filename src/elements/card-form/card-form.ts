@@ -48,6 +48,7 @@ const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, n
  * @fires gateway-card-change - On a person's input only: `detail` is `{ brand, complete, empty, valid }`. Bubbles, composed.
  * @fires input - Native, from the inner inputs (composed).
  * @fires gateway-fields-unavailable - With `fields-origin`: the fields page never answered (its origin is down or refuses this page). Bubbles, composed.
+ * @fires gateway-fields-refused - With `fields-origin`: the fields refused a message of this page (a payment it asked for, an order or a mode it named). detail: `{ reason }`, one line for the page's code. Bubbles, composed.
  *
  * @cssstate invalid - Some field is not valid.
  * @cssstate user-invalid - An error message is showing (after a field was left or a submit was tried).
@@ -92,6 +93,12 @@ export class GatewayCardForm extends FormControlElement {
    * frame, so that no script of this page can read the card. See `createFieldsHandler`.
    */
   @property({ attribute: 'fields-origin' }) fieldsOrigin?: string;
+
+  /**
+   * Isolated mode inside `gateway-checkout` (which sets it): the merchant's session endpoint, where
+   * the fields ask for the order they pay. The fields keep the one they started with.
+   */
+  @property({ attribute: 'session-url' }) sessionUrl?: string;
 
   #number = '';
   #expiry = '';
@@ -152,8 +159,21 @@ export class GatewayCardForm extends FormControlElement {
       const detail: CardChangeDetail = Object.freeze({ brand, complete, empty, valid });
       this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
     },
-    // Enter in the frame: what Enter in one of our own inputs does.
-    onSubmit: () => this.internals.form?.requestSubmit(),
+    // Pay pressed in the fields' origin, or Enter in the frame: what Enter in one of our own inputs does.
+    onPress: () => {
+      const form = this.internals.form;
+      if (form) form.requestSubmit();
+      // No form to answer the press: the fields hear so at once.
+      else this.#framed.frame?.cancel();
+    },
+    onRefused: (reason) =>
+      this.dispatchEvent(
+        new CustomEvent('gateway-fields-refused', {
+          detail: Object.freeze({ reason }),
+          bubbles: true,
+          composed: true,
+        }),
+      ),
     onUnavailable: () =>
       this.dispatchEvent(new CustomEvent('gateway-fields-unavailable', { bubbles: true, composed: true })),
   });
@@ -162,11 +182,7 @@ export class GatewayCardForm extends FormControlElement {
     super();
     registerCardAccess(this, {
       read: () => (this.#framed.frame ? null : this.#read()),
-      payer: () => {
-        const frame = this.#framed.frame;
-        if (!frame) return null;
-        return (apiDoUrl, options, timeoutMs) => frame.pay(apiDoUrl, options, timeoutMs);
-      },
+      frame: () => this.#framed.frame,
       state: () => this.#state(),
       report: (focus) => (this.#framed.frame ? this.#reportFramed(focus) : this.reportValidity()),
       clearSecurityCode: () => {
@@ -417,5 +433,6 @@ declare global {
   interface HTMLElementEventMap {
     'gateway-card-change': CardChangeEvent;
     'gateway-fields-unavailable': CustomEvent<undefined>;
+    'gateway-fields-refused': CustomEvent<{ readonly reason: string }>;
   }
 }

@@ -7,8 +7,9 @@ import type { ValidityKind } from '../shared/validity.ts';
 /** What the frame needs to know of its host element, read at each update. */
 export interface FramedHost extends ReactiveElement {
   readonly fieldsOrigin?: string;
+  /** Where the fields ask the merchant's server for the order (inside gateway-checkout). */
+  readonly sessionUrl?: string;
   readonly acceptedBrands: readonly string[];
-  readonly moto: boolean;
   readonly requireName: boolean;
   readonly theme?: 'light' | 'dark';
 }
@@ -22,7 +23,10 @@ export interface FramedOptions {
   language(): string;
   disabled(): boolean;
   onState(state: FieldsState, user: boolean): void;
-  onSubmit(): void;
+  /** The customer pressed Pay or Enter in the fields. */
+  onPress(): void;
+  /** The fields refused a message or a payment: one line for the page's code. */
+  onRefused(message: string): void;
   onUnavailable(): void;
 }
 
@@ -31,7 +35,7 @@ export class FramedFields implements ReactiveController {
   readonly #options: FramedOptions;
   #unavailable = false;
   #frame: FieldsFrame | null = null;
-  #origin: string | undefined;
+  #key: string | undefined;
   #height = 0;
   #dark = matchMedia('(prefers-color-scheme: dark)');
 
@@ -55,33 +59,44 @@ export class FramedFields implements ReactiveController {
     this.#frame?.detach();
   }
 
-  /** Called from the host's willUpdate: a new origin is a new frame. */
+  /**
+   * Called from the host's willUpdate: a new origin, or a new session endpoint, is a new frame (the
+   * fields keep the endpoint they were made with, whatever the page says later).
+   */
   sync(): void {
     const origin = this.#host.fieldsOrigin || undefined;
-    if (origin === this.#origin) return;
-    this.#origin = origin;
+    const session =
+      origin && this.#host.sessionUrl ? new URL(this.#host.sessionUrl, location.href).href : undefined;
+    const key = origin && `${origin} ${session ?? ''}`;
+    if (key === this.#key) return;
+    this.#key = key;
     this.#frame?.detach();
     this.#height = 0;
     this.#unavailable = false;
     const page = origin ? fieldsPageOf(origin) : null;
     this.#frame = page
-      ? new FieldsFrame(page, {
-          // A press on this page (Pay) takes the focus out of the frame, whose field then shows its
-          // message and grows: the frame keeps its height until the press is over, so the button
-          // pressed stays under the pointer (see pointer-press.ts).
-          resize: (height) =>
-            afterPress(() => {
-              this.#height = height;
+      ? new FieldsFrame(
+          page,
+          {
+            // A press on this page (Pay) takes the focus out of the frame, whose field then shows its
+            // message and grows: the frame keeps its height until the press is over, so the button
+            // pressed stays under the pointer (see pointer-press.ts).
+            resize: (height) =>
+              afterPress(() => {
+                this.#height = height;
+                this.#host.requestUpdate();
+              }),
+            state: (state, user) => this.#options.onState(state, user),
+            press: () => this.#options.onPress(),
+            refused: (reason) => this.#options.onRefused(reason),
+            unavailable: () => {
+              this.#unavailable = true;
               this.#host.requestUpdate();
-            }),
-          state: (state, user) => this.#options.onState(state, user),
-          submit: () => this.#options.onSubmit(),
-          unavailable: () => {
-            this.#unavailable = true;
-            this.#host.requestUpdate();
-            this.#options.onUnavailable();
+              this.#options.onUnavailable();
+            },
           },
-        })
+          session,
+        )
       : null;
   }
 
@@ -120,14 +135,17 @@ export class FramedFields implements ReactiveController {
       tokens,
       lineHeight: lineHeightOf(style),
       acceptedBrands: [...host.acceptedBrands],
-      moto: host.moto,
       requireName: host.requireName,
       disabled: this.#options.disabled(),
     };
     this.#frame.configure(config);
   }
 
-  /** The frame, titled for screen readers, as tall as its content; a message when it never answered. */
+  /**
+   * The frame, titled for screen readers, as tall as its content; a message when it never answered.
+   * `strict-origin`: the fields learn the page's origin (every engine then reports it in
+   * `ancestorOrigins` too), never its path.
+   */
   render(title: string, unavailable: string) {
     return html`${this.#unavailable ? html`<p class="error" part="error" role="alert">${unavailable}</p>` : nothing}<iframe
       part="frame"

@@ -30,6 +30,13 @@ export interface CheckoutFormView extends CheckoutView {
   readonly saveMethod: SaveMethod | undefined;
   readonly acceptedBrands: string[];
   readonly fieldsOrigin: string | undefined;
+  /** Isolated fields: where they ask for the order. */
+  readonly sessionUrl: string | undefined;
+  /**
+   * Isolated fields: the Pay button is a page of the fields' origin, laid over the place of ours
+   * (its address once the fields know it).
+   */
+  readonly payFrame: { readonly src: string | undefined } | null;
   readonly locked: boolean;
   readonly reopenable: boolean;
   readonly canRetry: boolean;
@@ -46,6 +53,7 @@ export interface CheckoutFormHandlers {
   readonly edit: () => void;
   readonly cardChange: (event: CardChangeEvent) => void;
   readonly fieldsUnavailable: () => void;
+  readonly fieldsRefused: (event: CustomEvent<{ readonly reason: string }>) => void;
   readonly reopenChallenge: () => void;
 }
 
@@ -69,10 +77,12 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
                 .language=${v.language}
                 .acceptedBrands=${v.acceptedBrands}
                 .fieldsOrigin=${v.fieldsOrigin}
+                .sessionUrl=${v.sessionUrl}
                 .theme=${v.theme}
                 ?disabled=${locked}
                 @gateway-card-change=${on.cardChange}
                 @gateway-fields-unavailable=${on.fieldsUnavailable}
+                @gateway-fields-refused=${on.fieldsRefused}
               ></gateway-card-form>`
             : nothing
         }
@@ -105,15 +115,7 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
               </button>`
             : nothing
         }
-        <button
-          part="pay-button"
-          class=${v.reopenable ? 'secondary' : 'pay'}
-          type="submit"
-          ?hidden=${v.reopenable && !v.canRetry}
-          ?disabled=${locked || !v.fields}
-        >
-          ${v.payLabel}
-        </button>
+        ${v.payFrame ? framedPayButton(v, v.payFrame.src) : payButton(v)}
       </form>
       ${paid ? resultPanel(t, paid, v.newPayment) : nothing}
         <div
@@ -126,6 +128,38 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
         <div id="error" part="message" class="error ${view}" role="alert">${v.alert}</div>
         ${paid ? nothing : v.newPayment}
     `;
+}
+
+function payButton(v: CheckoutFormView): TemplateResult {
+  return html`<button
+    part="pay-button"
+    class=${v.reopenable ? 'secondary' : 'pay'}
+    type="submit"
+    ?hidden=${v.reopenable && !v.canRetry}
+    ?disabled=${v.locked || !v.fields}
+  >
+    ${v.payLabel}
+  </button>`;
+}
+
+/**
+ * Isolated fields: the Pay button the customer presses is a frame of the fields' origin, which
+ * alone can tell a person's press from this page's scripts. Our own button stays in the layout,
+ * unseen and out of reach, so the frame takes exactly its place, size and words.
+ */
+function framedPayButton(v: CheckoutFormView, src: string | undefined): TemplateResult {
+  return html`<div class="pay-slot" ?hidden=${v.reopenable && !v.canRetry}>
+    <button part="pay-button" class="pay" type="button" tabindex="-1" aria-hidden="true" disabled>
+      ${v.payLabel}
+    </button>
+    <iframe
+      part="pay-frame"
+      title=${v.t.pay}
+      src=${src ?? 'about:blank'}
+      sandbox="allow-scripts allow-same-origin"
+      referrerpolicy="strict-origin"
+    ></iframe>
+  </div>`;
 }
 
 export interface HostedFrameView {

@@ -119,4 +119,20 @@ export const styles = css`
   .hosted {
     block-size: 35rem;
   }
+  /* Isolated fields: the fields' Pay button frame over the place of ours, reaching 4px beyond it for
+     its focus ring, as the card fields' frame does. */
+  .pay-slot {
+    position: relative;
+    display: grid;
+  }
+  .pay-slot > button {
+    visibility: hidden;
+  }
+  .pay-slot > iframe {
+    position: absolute;
+    inset: -4px;
+    inline-size: calc(100% + 8px);
+    block-size: calc(100% + 8px);
+    background: transparent;
+  }
 `;

@@ -1,12 +1,13 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import type { FramedPayer } from '../../flow/framed-payer.ts';
 import { openableChallenge } from '../../flow/gateway-origin.ts';
 import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
 import type { AttemptRecord, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
-import { cardPayer, clearSecurityCode, readCard, reportCard } from '../card-form/card-access.ts';
+import { clearSecurityCode, fieldsFrame, readCard, reportCard } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
@@ -46,6 +47,9 @@ import type { HostedChallengeRelay } from './hosted-challenge.ts';
 import { leaveForHostedPage, runHostedFrame } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
 import { UnconfirmedWatch } from './unconfirmed-watch.ts';
+
+/** Why a call of `pay()` pays nothing with isolated fields (for the page's code, in one line). */
+const PRESS_ONLY = 'a payment starts only from the customer pressing Pay inside the card fields';
 
 /**
  * @tag gateway-checkout
@@ -318,10 +322,15 @@ export class GatewayCheckout extends GatewayElement {
         saveMethod: this.#saveMethod,
         acceptedBrands: this.acceptedBrands,
         fieldsOrigin: this.fieldsOrigin,
+        sessionUrl: this.sessionUrl,
+        payFrame:
+          this.fieldsOrigin && this.presentation === 'direct'
+            ? { src: (this.cardForm && fieldsFrame(this.cardForm)?.buttonSrc) || undefined }
+            : null,
         locked,
         reopenable: reopenable(this.result, this.phase === 'idle'),
         canRetry: canRetry(this.result),
-        payLabel: payLabel(t, view, this.result, shared.busy, this.#amount, this.#formatAmount()),
+        payLabel: this.#payLabel(),
         paid: paidDetails,
         newPayment,
         email: fields?.collect_email ? this.#email.render(t, locked) : nothing,
@@ -329,6 +338,31 @@ export class GatewayCheckout extends GatewayElement {
       this.#handlers,
     )}
       ${this.#challenge.render(t)}`;
+  }
+
+  #payLabel(): string {
+    return payLabel(this.t, this.#view, this.result, this.#busy, this.#amount, this.#formatAmount());
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const frame = this.cardForm && fieldsFrame(this.cardForm);
+    if (!frame) {
+      // The card form makes its frame in its own first update, after ours: render its button then.
+      if (this.fieldsOrigin && this.cardForm && !this.cardForm.hasUpdated)
+        void this.cardForm.updateComplete.then(() => this.requestUpdate());
+      return;
+    }
+    // The fields' Pay button says and does what ours would.
+    const view = this.#view;
+    const locked = this.#busy || view === 'succeeded';
+    frame.button({
+      label: this.#payLabel(),
+      busy: this.#busy,
+      // As our own button: pressable while a new configuration loads, once there is one.
+      disabled:
+        locked || !(this.#loaded ?? (this.#config.status === TaskStatus.PENDING ? this.#config.value : null)),
+    });
   }
 
   readonly #handlers: CheckoutFormHandlers = {
@@ -342,6 +376,8 @@ export class GatewayCheckout extends GatewayElement {
     cardChange: (event) => emit(this, 'gateway-change', event.detail),
     fieldsUnavailable: () =>
       emit(this, 'gateway-error', { type: 'fields', message: errorText(this.t, 'fields') }),
+    // What the isolated fields refused is for the page's code: the customer sees nothing of it.
+    fieldsRefused: (event) => emit(this, 'gateway-error', { type: 'fields', message: event.detail.reason }),
     reopenChallenge: () => void this.#reopenChallenge(),
   };
 
@@ -361,8 +397,22 @@ export class GatewayCheckout extends GatewayElement {
         : statusText(this.t, view, this.result);
   }
 
-  /** Pays with what the customer entered. Repeated calls while paying join the payment under way. */
+  /**
+   * Pays with what the customer entered. Repeated calls while paying join the payment under way.
+   * With isolated fields only the customer starts a payment, by pressing Pay in the fields' origin
+   * (or Enter in a field): a call without that press pays nothing.
+   */
   async pay(): Promise<void> {
+    const frame = this.cardForm && fieldsFrame(this.cardForm);
+    try {
+      await this.#pay(frame ?? null);
+    } finally {
+      // A press this payment did not answer is released: the fields may take the next one.
+      frame?.cancel();
+    }
+  }
+
+  async #pay(frame: ReturnType<typeof fieldsFrame>): Promise<void> {
     const flow = this.#flow;
     const view = this.#view;
     if (this.#reloading) {
@@ -381,11 +431,18 @@ export class GatewayCheckout extends GatewayElement {
       this.phase = 'verifying';
       return this.#show(await flow.verify());
     }
+    if (frame && !frame.pressed) {
+      emit(this, 'gateway-error', { type: 'fields', message: PRESS_ONLY });
+      return;
+    }
     if (!this.#validate()) return;
-    // With isolated fields the card is out of reach here: the frame pays.
-    const payer = cardPayer(this.cardForm!);
-    const card = payer ? null : readCard(this.cardForm!);
-    if (!payer && !card) return;
+    // With isolated fields the card is out of reach here: the fields make the order and pay it.
+    const framed: FramedPayer | null =
+      frame &&
+      ((request, onOrder) =>
+        frame.answer(request, onOrder) ?? Promise.resolve({ ok: false, error: 'refused' }));
+    const card = framed ? null : readCard(this.cardForm!);
+    if (!framed && !card) return;
     this.#cardSaved = !!this.consentForm?.checked;
     const request = paymentRequest({
       email: this.#email.value,
@@ -415,7 +472,7 @@ export class GatewayCheckout extends GatewayElement {
     const sent = gate.verification ? { ...request, verification: gate.verification } : request;
     const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
     this.#show(
-      await flow.pay(payer ? { payer, request: sent, preset } : { card: card!, request: sent, preset }),
+      await flow.pay(framed ? { framed, request: sent, preset } : { card: card!, request: sent, preset }),
     );
   }
 

@@ -5,7 +5,8 @@ import { createFieldsHandler } from '../../server/fields.ts';
 import type { SurfaceHandler } from '../http.ts';
 
 /**
- * Any loopback page may frame the fields, and they may POST to this sandbox only. Read from
+ * Any loopback page may frame the fields, and they may POST the card to this sandbox only (and ask
+ * a loopback merchant's session endpoint for the order). Read from
  * `distDir` on each request, so a build made while the sandbox runs is served at once.
  */
 export function fieldsHandler(distDir: string | null, origin: () => string): SurfaceHandler {
@@ -21,6 +22,7 @@ export function fieldsHandler(distDir: string | null, origin: () => string): Sur
       dir,
       frameAncestors: ['http://127.0.0.1:*', 'http://localhost:*'],
       gatewayOrigins: [origin()],
+      sessionOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
     });
     return fields(request);
   };

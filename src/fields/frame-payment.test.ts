@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { CardInput } from '../card/direct-body.ts';
+import { FramePayment } from './frame-payment.ts';
+import type { FramedOrder } from './messages.ts';
+
+const SHOP = 'https://shop.example';
+const GATEWAY = 'https://gateway.example';
+const CARD: CardInput = {
+  number: '4111111111111111',
+  expMonth: 12,
+  expYear: 34,
+  csc: '737',
+  cardholderName: 'Ann',
+};
+
+/** The merchant's server and the gateway as the frame meets them: every request recorded. */
+function world(options: { moto?: boolean; apiDoUrl?: string; statuses?: string[] } = {}) {
+  const requests: Array<{
+    url: string;
+    method: string;
+    credentials?: string;
+    body: Record<string, unknown> | null;
+  }> = [];
+  let orders = 0;
+  const statuses = [...(options.statuses ?? [])];
+  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+    requests.push({ url, method: init.method ?? 'GET', credentials: init.credentials, body });
+    if (url.startsWith(`${SHOP}/checkout/session`) && init.method === 'POST') {
+      orders++;
+      return Response.json({
+        order_id: `o-${orders}`,
+        api_do_url: options.apiDoUrl ?? `${GATEWAY}/pay/${orders}/`,
+        status_url: `/checkout/status?order=o-${orders}`,
+        amount: 32.25,
+        currency: 'EUR',
+        language: 'en',
+        avs: 'off',
+        save: null,
+        moto: options.moto ?? false,
+        iframe_checkout: null,
+        full_page_checkout: null,
+      });
+    }
+    if (url.startsWith(`${SHOP}/checkout/status`)) {
+      const status = statuses.shift() ?? 'issued';
+      const outcome = status === 'paid' ? 'succeeded' : status === 'rejected' ? 'declined' : 'pending';
+      return Response.json({ order_id: 'o', status, outcome, reason: null, amount: 32.25, currency: 'EUR' });
+    }
+    if (url.startsWith(GATEWAY)) return Response.json({ status: 'paid', threed_check_url: null });
+    return new Response('not found', { status: 404 });
+  }) as typeof globalThis.fetch;
+  const payment = new FramePayment({
+    sessionUrl: `${SHOP}/checkout/session?scenario=one-step`,
+    parentOrigin: SHOP,
+    fetch,
+    sleep: async () => {},
+  });
+  const orderSeen: FramedOrder[] = [];
+  const pay = () =>
+    payment.pay(
+      { email: 'anna@example.com' },
+      () => CARD,
+      (order) => orderSeen.push(order),
+      10_000,
+    );
+  return { payment, requests, pay, orderSeen, posts: () => requests.filter((r) => r.method === 'POST') };
+}
+
+describe('the isolated fields pay the order they get from the merchant’s server', () => {
+  it('ask for the order themselves, with the shop’s cookies and a key of their own, and pay exactly that order', async () => {
+    const w = world();
+    expect(await w.pay()).toEqual({ ok: true, response: { status: 'paid', threed_check_url: null } });
+    const [session, payment] = w.posts();
+    expect(session?.url).toBe(`${SHOP}/checkout/session?scenario=one-step`);
+    expect(session?.credentials).toBe('include');
+    expect(Object.keys(session!.body!).sort()).toEqual(['email', 'idempotency_key']);
+    expect(payment?.url).toBe(`${GATEWAY}/pay/1/`);
+    expect(payment?.credentials).toBe('omit');
+    expect(payment?.body).toMatchObject({ card_number: CARD.number, csc: '737' });
+    // The page hears the order, never where the card went.
+    expect(w.orderSeen).toEqual([
+      { order_id: 'o-1', status_url: `${SHOP}/checkout/status?order=o-1`, amount: 32.25, currency: 'EUR' },
+    ]);
+  });
+
+  it('leave the security code out only when the merchant’s server made it a phone order', async () => {
+    const w = world({ moto: true });
+    await w.pay();
+    expect(w.posts()[1]?.body).not.toHaveProperty('csc');
+    const v = world({ moto: false });
+    await v.pay();
+    expect(v.posts()[1]?.body).toHaveProperty('csc', '737');
+  });
+
+  it('pay the same order again while it is issued, a new one once it ended unpaid, and none once it is paid', async () => {
+    const w = world({ statuses: ['issued', 'rejected', 'paid'] });
+    await w.pay();
+    await w.pay();
+    // Issued: the same order, the same key.
+    const sessions = () => w.posts().filter((r) => r.url.includes('/session'));
+    expect(sessions()).toHaveLength(1);
+    expect(
+      w
+        .posts()
+        .filter((r) => r.url.startsWith(GATEWAY))
+        .map((r) => r.url),
+    ).toEqual([`${GATEWAY}/pay/1/`, `${GATEWAY}/pay/1/`]);
+    // Declined: a new order, under a new key.
+    await w.pay();
+    expect(sessions()).toHaveLength(2);
+    expect(sessions()[1]!.body!.idempotency_key).not.toBe(sessions()[0]!.body!.idempotency_key);
+    // Paid: refused, nothing sent.
+    expect(await w.pay()).toEqual({ refused: 'order-paid' });
+    expect(sessions()).toHaveLength(2);
+    expect(w.posts().filter((r) => r.url.startsWith(GATEWAY))).toHaveLength(3);
+  });
+
+  it('refuse an order whose payment address is the shop’s own, and send nothing there', async () => {
+    const w = world({ apiDoUrl: `${SHOP}/steal` });
+    expect(await w.pay()).toEqual({ refused: 'not-gateway' });
+    expect(w.requests.some((r) => r.url.includes('/steal'))).toBe(false);
+    expect(w.orderSeen).toEqual([]);
+  });
+
+  it('refuse a second payment while one is under way, and make no order for a card that cannot pay', async () => {
+    const w = world();
+    const first = w.pay();
+    expect(await w.pay()).toEqual({ refused: 'under-way' });
+    await first;
+    expect(w.posts().filter((r) => r.url.startsWith(GATEWAY))).toHaveLength(1);
+    const v = world();
+    expect(
+      await v.payment.pay(
+        {},
+        () => null,
+        () => {},
+        10_000,
+      ),
+    ).toEqual({ ok: false, error: 'invalid' });
+    expect(v.requests).toEqual([]);
+  });
+});
