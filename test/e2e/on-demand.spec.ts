@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import {
   eventsOf,
+  framedPayButton,
   orderOfLastResult,
   recordEvents,
   recordViolations,
@@ -54,7 +55,7 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 
 const cspPage = (query: Record<string, string>) => `/csp/?${new URLSearchParams(query)}`;
 const checkout = (page: Page) => page.locator('gateway-checkout');
-const fieldsFrame = (page: Page) => page.frameLocator('gateway-checkout iframe[title]');
+const fieldsFrame = (page: Page) => page.frameLocator('gateway-checkout iframe[title="Card details"]');
 const siblingsServed = () => served.filter((p) => !p.endsWith('/gateway-checkout.iife.js'));
 
 for (const variant of ['self', 'nonce'] as const) {
@@ -93,7 +94,7 @@ for (const variant of ['self', 'nonce'] as const) {
     await typeCard(page, { number: '4111111111111111', csc: '737' }, fieldsFrame(page));
     const email = checkout(page).getByLabel('E-mail');
     if (await email.count()) await email.fill('cdn@example.com');
-    await checkout(page).getByRole('button', { name: /^Pay/ }).click();
+    await framedPayButton(page).click();
     await expect(statusLine(page)).toHaveText(/Payment successful/);
     expect((await orderOfLastResult(page)).status).toBe('paid');
     expect(violations).toEqual([]);

@@ -22,6 +22,8 @@ export const challengeButton = (name: 'Approve' | 'Fail'): Target => ({
 
 /** The isolated fields' frame on /isolated/. */
 export const CARD_FRAME = ['Card details'] as const;
+/** With isolated fields, Pay is a button of the fields' origin, in a frame titled "Pay" where ours would be. */
+export const framedPayButton: Target = { role: 'button', name: /^Pay\b/, frames: ['Pay'] };
 
 export interface Card {
   number: string;

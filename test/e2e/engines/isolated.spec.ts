@@ -7,8 +7,8 @@ import {
   CHALLENGE,
   challengeButton,
   field,
+  framedPayButton,
   orderOfLastResult,
-  payButton,
   paymentAttempts,
   seeElement,
   seeText,
@@ -28,7 +28,7 @@ test('a Visa card typed into the fields frame pays the order', async ({ driver }
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, { number: '4111111111111111' }, CARD_FRAME);
   expect(await driver.value(field('Card number', CARD_FRAME))).toBe('4111 1111 1111 1111');
-  await driver.click(payButton);
+  await driver.click(framedPayButton);
   await seeText(driver, /Payment successful/);
   const order = await orderOfLastResult(driver);
   expect(order.status).toBe('paid');
@@ -42,7 +42,7 @@ test('3-D Secure from the fields frame: the page shows the bank, Approve pays', 
   await driver.goto('/isolated/');
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, { number: '4000000000003220' }, CARD_FRAME);
-  await driver.click(payButton);
+  await driver.click(framedPayButton);
   await seeElement(driver, { role: 'dialog', name: CHALLENGE });
   await driver.click(challengeButton('Approve'));
   await seeText(driver, /Payment successful/);
