@@ -9,6 +9,7 @@ import {
   field,
   framedPayButton,
   orderOfLastResult,
+  payButton,
   paymentAttempts,
   seeElement,
   seeText,
@@ -89,7 +90,7 @@ test('framed, the skimmer sees no digit of the card through a whole payment', as
   await openSkimmed(driver, '/isolated/');
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, CARD, CARD_FRAME);
-  await driver.click(payButton);
+  await driver.click(framedPayButton);
   await seeText(driver, /Payment successful/);
   const order = await orderOfLastResult(driver);
   expect(order.status).toBe('paid');
