@@ -192,7 +192,7 @@ export type ToFrame =
   /** Focus the card number (the parent moved the focus into the frame). */
   | { readonly type: 'focus' }
   /** `all` empties every field (a new payment); `security-code` only that one (after a decline). */
-  | { readonly type: 'clear'; readonly what: 'all' | 'security-code' };
+  | { readonly type: 'clear'; readonly what: 'all' | 'security-code'; readonly focus?: boolean };
 
 /** Frame → parent, over the MessageChannel. */
 export type FromFrame =

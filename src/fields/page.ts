@@ -155,7 +155,7 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       return;
     case 'clear':
       if (message.what === 'all') card.clear();
-      else clearSecurityCode(card);
+      else clearSecurityCode(card, message.focus === true);
       await card.updateComplete;
       parent.send({ type: 'state', state: state(), user: false });
       return;

@@ -156,8 +156,10 @@ export class FieldsFrame {
     this.#post({ type: 'focus' });
   }
 
-  clear(what: 'all' | 'security-code'): void {
-    this.#post({ type: 'clear', what });
+  /** Empties fields; with `focus`, the security code takes the focus (the frame first, so the page sees it go). */
+  clear(what: 'all' | 'security-code', focus = false): void {
+    if (focus) this.#frame?.focus();
+    this.#post({ type: 'clear', what, ...(focus ? { focus } : {}) });
   }
 
   #post(message: ToFrame): void {

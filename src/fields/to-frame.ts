@@ -146,8 +146,9 @@ export function parseToFrame(data: unknown): ToFrame | Refused {
     case 'focus':
       return { type: 'focus' };
     case 'clear':
-      return oneOf(['all', 'security-code'] as const, data.what)
-        ? { type: 'clear', what: data.what }
+      return oneOf(['all', 'security-code'] as const, data.what) &&
+        (data.focus === undefined || bool(data.focus))
+        ? { type: 'clear', what: data.what, ...(data.focus ? { focus: true } : {}) }
         : refused('malformed');
     default:
       return refused('unknown');

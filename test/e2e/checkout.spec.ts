@@ -56,6 +56,8 @@ test('a card declined by the issuer keeps the card but not its security code', a
   const checkout = page.locator('gateway-checkout');
   await expect(checkout.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
   await expect(checkout.getByLabel('Security code')).toHaveValue('');
+  // The focus waits in the field to fill again, not on the page.
+  await expect(checkout.getByLabel('Security code')).toBeFocused();
   expect((await eventsOf(page)).find((e) => e.type === 'gateway-decline')?.detail.reason).toBe(
     'Decline, refer to card issuer',
   );
@@ -109,6 +111,9 @@ for (const [choice, status, text] of [
     await expect(dialog).toBeHidden();
     await expect(choice === 'Approve' ? statusLine(page) : alertLine(page)).toHaveText(text);
     expect((await orderOfLastResult(page)).status).toBe(status);
+    // A failed check leaves the focus in the security code, the field to fill again.
+    if (choice === 'Fail')
+      await expect(page.locator('gateway-checkout').getByLabel('Security code')).toBeFocused();
   });
 }
 

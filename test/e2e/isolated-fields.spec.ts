@@ -105,6 +105,7 @@ test('framed, a decline: nothing leaks, the card stays in the frame without its 
   expect(declined.status).toBe('rejected');
   await expect(fields(page).getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
   await expect(fields(page).getByLabel('Security code')).toHaveValue('');
+  await expect(fields(page).getByLabel('Security code')).toBeFocused();
 
   await fields(page).getByLabel('Card number').fill('');
   await fields(page).getByLabel('Card number').pressSequentially('5555555555554444');
@@ -262,6 +263,17 @@ test('validation: messages show in the frame, the first invalid field gets the f
   await expect(fields(page).getByLabel('Expiry date')).toBeFocused();
   await expect(fields(page).getByLabel('Expiry date')).toHaveAttribute('aria-invalid', 'true');
   expect((await newestOrder())?.id).toBe(before);
+
+  // The status line counts the fields the customer sees in red, as the in-page form does: here the
+  // expiry; with every field empty, the e-mail and the four of the card.
+  await expect(statusLine(page)).toHaveText('1 field needs your attention.');
+  for (const label of ['Card number', 'Expiry date', 'Security code', 'Cardholder name']) {
+    await fields(page).getByLabel(label).fill('');
+  }
+  await page.locator('gateway-checkout').getByLabel('E-mail').fill('');
+  await framedPayButton(page).click();
+  await expect(statusLine(page)).toHaveText('5 fields need your attention.');
+  await typeEmail(page);
 
   // An invalid e-mail before the fields keeps the focus: the frame does not take it.
   await page.locator('gateway-checkout').getByLabel('E-mail').fill('');

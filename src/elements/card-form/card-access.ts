@@ -10,7 +10,8 @@ import type { GatewayCardForm } from './card-form.ts';
  */
 export interface CardAccessor {
   read(): CardInput | null;
-  clearSecurityCode(): void;
+  /** Empties the security code; with `focus`, the customer's next keys go there. */
+  clearSecurityCode(focus: boolean): void;
   state(): CardFormState;
   /** In isolated mode, the fields' frame (it makes the order and pays): the card never reaches this page. */
   frame(): FieldsFrame | null;
@@ -61,9 +62,12 @@ export function reportCard(form: GatewayCardForm, focus: boolean): boolean {
   return accessors.get(form)?.report(focus) ?? form.reportValidity();
 }
 
-/** Empties the security code and keeps the rest (after a decline). */
-export function clearSecurityCode(form: GatewayCardForm): void {
-  accessors.get(form)?.clearSecurityCode();
+/**
+ * Empties the security code and keeps the rest (after a decline). With `focus`, the security code
+ * takes the focus: the one field the customer must fill again, whether they retry or change the card.
+ */
+export function clearSecurityCode(form: GatewayCardForm, focus = false): void {
+  accessors.get(form)?.clearSecurityCode(focus);
 }
 
 /** The form's state: brand, completeness and each field's problem; never card data. */

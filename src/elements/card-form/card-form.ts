@@ -185,9 +185,9 @@ export class GatewayCardForm extends FormControlElement {
       frame: () => this.#framed.frame,
       state: () => this.#state(),
       report: (focus) => (this.#framed.frame ? this.#reportFramed(focus) : this.reportValidity()),
-      clearSecurityCode: () => {
+      clearSecurityCode: (focus) => {
         if (this.#framed.frame) {
-          this.#framed.frame.clear('security-code');
+          this.#framed.frame.clear('security-code', focus);
           return;
         }
         this.#csc = '';
@@ -195,6 +195,7 @@ export class GatewayCardForm extends FormControlElement {
         // The rest was valid a moment ago; a fresh code is asked for without an error in red.
         this.resetInteraction();
         this.requestUpdate();
+        if (focus) void this.updateComplete.then(() => this.#input('csc')?.focus());
       },
     });
   }

@@ -1,4 +1,4 @@
-import { reportCard } from '../card-form/card-access.ts';
+import { cardState, reportCard } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import { deepActiveElement } from '../shared/dom.ts';
 
@@ -10,6 +10,8 @@ interface Part {
    * must not take the focus then (a native element's reportValidity ignores it).
    */
   reportValidity(focus?: boolean): boolean;
+  /** How many of its fields show a message, when its shadow root cannot tell. */
+  invalidFields?(): number;
 }
 
 /**
@@ -26,7 +28,7 @@ export function reportParts(
   for (const part of parts) {
     if (!part || part.reportValidity(first === null)) continue;
     first ??= deepActiveElement();
-    count += part.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length || 1;
+    count += part.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length || part.invalidFields?.() || 1;
   }
   first?.focus();
   return count;
@@ -57,5 +59,12 @@ const amountFormats = new Map<string, Intl.NumberFormat>();
 
 /** The card form as a part to validate: isolated fields take the focus only when asked to. */
 export function cardPart(form: GatewayCardForm | undefined): Part | undefined {
-  return form && { shadowRoot: form.shadowRoot, reportValidity: (focus = true) => reportCard(form, focus) };
+  return (
+    form && {
+      shadowRoot: form.shadowRoot,
+      reportValidity: (focus = true) => reportCard(form, focus),
+      // Isolated fields are out of reach of the shadow root: their state counts what they show.
+      invalidFields: () => cardState(form)?.errors.length ?? 0,
+    }
+  );
 }

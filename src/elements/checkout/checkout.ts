@@ -7,7 +7,7 @@ import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from
 import type { AttemptRecord, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
-import { clearSecurityCode, fieldsFrame, readCard, reportCard } from '../card-form/card-access.ts';
+import { cardState, clearSecurityCode, fieldsFrame, readCard, reportCard } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
@@ -484,24 +484,39 @@ export class GatewayCheckout extends GatewayElement {
     const emailOk = !this.#loaded?.collect_email || this.#email.reportValidity();
     const email = emailOk ? null : this.renderRoot.querySelector<HTMLElement>('#email');
     const count = reportParts(email, [cardPart(this.cardForm), this.addressForm, this.consentForm]);
+    this.#announceAttention(count);
+    return count === 0;
+  }
+
+  /** The status region says how many fields need attention (none: it says nothing). */
+  #announceAttention(count: number): void {
     // Emptied first and filled after that has rendered, so the same count is announced again.
     this.attention = 0;
     if (count) void this.updateComplete.then(() => (this.attention = count));
-    return count === 0;
   }
 
   #show(result: FlowResult | FlowInvalid): void {
     this.phase = 'idle';
     if (result.kind === 'invalid') {
       // The isolated fields refused to send an incomplete card and show why; nothing was paid.
+      // They reported their state first, so the count is of the fields the customer sees in red.
       if (this.cardForm) reportCard(this.cardForm, true);
+      this.#announceAttention((this.cardForm && cardState(this.cardForm)?.errors.length) || 1);
       return;
     }
     this.result = result;
     // Whatever was sent, the security code is not kept: a retry asks for it again. The rest of the
     // card stays for a retry, and goes too once the order is paid. Refused before any order was
     // made (too many attempts, a bot check), nothing was sent: every field stays as typed.
-    if (this.cardForm && !nothingSent(result)) clearSecurityCode(this.cardForm);
+    // After a decline (a failed 3-D Secure check is one) the focus waits in that field, not on the
+    // page: the Pay button it was on is busy while paying. An agent goes on from "New payment".
+    const refocus = result.kind === 'declined' && !this.#moto;
+    const form = this.cardForm;
+    if (form && !nothingSent(result)) {
+      clearSecurityCode(form);
+      // Once this render has unlocked the fields (a locked field cannot take the focus).
+      if (refocus) void this.updateComplete.then(() => clearSecurityCode(form, true));
+    }
     // Its outcome is now shown: neither a reload nor the next checkout on this address picks the
     // attempt up again. Kept while the outcome is unknown or the bank's check waits to be reopened,
     // and while the checkout is out of the page (a single-page app's other route): nobody saw it.
