@@ -1,13 +1,6 @@
 import type { Browser, Frame, Locator, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium.ts';
-import {
-  type CheckoutEvent,
-  describe,
-  type EngineDriver,
-  type Key,
-  portable,
-  type Target,
-} from './driver.ts';
+import { describe, type EngineDriver, type Key, pageReadouts, portable, type Target } from './driver.ts';
 import * as inPage from './in-page.ts';
 
 const hasText = portable(inPage.hasText);
@@ -86,18 +79,6 @@ export async function chromiumDriver(browser: Browser, baseURL: string): Promise
     async evaluate(fn, arg, frames) {
       return (await frameOf(frames)).evaluate(portable(fn), arg as never);
     },
-    async screenshot() {
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      return page.screenshot();
-    },
-    async errors() {
-      return [...errors];
-    },
-    async events() {
-      return (await page.evaluate(readTrap)).events as CheckoutEvent[];
-    },
-    async close() {
-      await context.close();
-    },
+    ...pageReadouts(page, readTrap, errors, () => context.close()),
   };
 }

@@ -116,3 +116,31 @@ export async function waitFound<T>(what: string, find: () => Promise<T | null | 
 export function portable<F extends (...args: never[]) => unknown>(fn: F): F {
   return new Function('...args', `const __name = (f) => f; return (${fn.toString()})(...args);`) as F;
 }
+
+/** What Playwright's and puppeteer's pages share, enough for the readouts below. */
+interface PageLike {
+  evaluate(fn: () => unknown): Promise<unknown>;
+  screenshot(): Promise<Uint8Array>;
+}
+
+/**
+ * A driver's screenshot, errors, events and close over a page that can evaluate and take
+ * screenshots itself (Playwright's and puppeteer's); `readTrap` is the page-side reader.
+ */
+export function pageReadouts(
+  page: PageLike,
+  readTrap: () => { events: unknown[] },
+  errors: readonly string[],
+  close: () => Promise<void>,
+): Pick<EngineDriver, 'screenshot' | 'errors' | 'events' | 'close'> {
+  return {
+    async screenshot() {
+      // Two frames painted first, so the picture is what a person sees now.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      return page.screenshot();
+    },
+    errors: async () => [...errors],
+    events: async () => ((await page.evaluate(readTrap)) as { events: CheckoutEvent[] }).events,
+    close,
+  };
+}

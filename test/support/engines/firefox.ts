@@ -1,8 +1,8 @@
 import type { Browser, ElementHandle, Frame, KeyInput, Page } from 'puppeteer-core';
 import {
-  type CheckoutEvent,
   describe,
   type EngineDriver,
+  pageReadouts,
   patternOf,
   portable,
   type Target,
@@ -122,18 +122,6 @@ export async function firefoxDriver(browser: Browser, baseURL: string): Promise<
     async evaluate(fn, arg, frames) {
       return (await frameOf(frames)).evaluate(portable(fn) as (arg: unknown) => never, arg);
     },
-    async screenshot() {
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      return page.screenshot();
-    },
-    async errors() {
-      return [...errors];
-    },
-    async events() {
-      return (await page.evaluate(readTrap)).events as CheckoutEvent[];
-    },
-    async close() {
-      await context.close();
-    },
+    ...pageReadouts(page, readTrap, errors, () => context.close()),
   };
 }
