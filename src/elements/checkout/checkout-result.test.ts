@@ -19,12 +19,23 @@ async function mount(template: TemplateResult = SESSION): Promise<GatewayCheckou
   const el = (
     root.localName === 'gateway-checkout' ? root : root.querySelector('gateway-checkout')
   ) as GatewayCheckout;
-  await waitUntil(() => !payButton(el)?.disabled, 'the checkout did not load', { timeout: 3000 });
+  await loaded(el);
   return el;
 }
 
 const payButton = (el: GatewayCheckout) =>
   el.shadowRoot!.querySelector<HTMLButtonElement>('[part="pay-button"]')!;
+
+/** The Pay button is there and enabled: before the first render there is none to be disabled. */
+const loaded = (el: GatewayCheckout) =>
+  waitUntil(
+    () => {
+      const button = el.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]');
+      return !!button && !button.disabled;
+    },
+    'the checkout did not load',
+    { timeout: 3000 },
+  );
 const cardForm = (el: GatewayCheckout) => el.shadowRoot!.querySelector<GatewayCardForm>('gateway-card-form')!;
 const statusText = (el: GatewayCheckout) =>
   el.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim() ?? '';
@@ -118,7 +129,7 @@ describe('gateway-checkout after Pay', () => {
         html`<div dir="rtl" lang="de" style="background:#111;color:#eee"><gateway-checkout theme="dark" session-url="/checkout/session"></gateway-checkout></div>`,
       );
       const el = wrap.querySelector('gateway-checkout') as GatewayCheckout;
-      await waitUntil(() => !payButton(el)?.disabled, 'the checkout did not load', { timeout: 3000 });
+      await loaded(el);
       await fillCard(el);
       await userEvent.click(payButton(el));
       await result(el);
