@@ -127,12 +127,17 @@ export const checkoutStatusSchema = z.strictObject({
   reason: z.string().nullable(),
   amount: z.number().nonnegative(),
   currency: currencyCode,
+  /**
+   * The merchant's own order number (the order's `number`), what the customer's receipt names; the
+   * gateway's order id means nothing to them. Null when the merchant gave none.
+   */
+  number: z.string().nullable().optional(),
 });
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
 /**
  * The status answer for an order, as the merchant's server and the sandbox's hosted pages give it:
- * these six fields only, never anything of the card.
+ * these six fields, and the merchant's order number when it has one; never anything of the card.
  */
 export function checkoutStatusOf(order: Order): CheckoutStatus {
   const currency = order.currency?.toUpperCase();
@@ -144,6 +149,7 @@ export function checkoutStatusOf(order: Order): CheckoutStatus {
     amount: order.total ?? 0,
     // ISO 4217 "no currency", for an order that does not say.
     currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'XXX',
+    ...(order.number ? { number: order.number } : {}),
   });
 }
 

@@ -51,6 +51,8 @@ describe('GET /checkout/<token>/status', () => {
       reason: null,
       amount: 10.5,
       currency: 'EUR',
+      // The merchant's order number, for the customer's receipt.
+      number: order.number,
     });
     expect(checkoutStatusSchema.safeParse(reply.body).success).toBe(true);
     // With or without the trailing slash.
@@ -79,6 +81,7 @@ describe('GET /checkout/<token>/status', () => {
       reason: 'Decline, not sufficient funds',
       amount: 10.5,
       currency: 'USD',
+      number: declined.number,
     });
   });
 
@@ -99,9 +102,9 @@ describe('GET /checkout/<token>/status', () => {
     await pay(order, cardBody('5555555555554444', { cardholder_name: 'Ada Lovelace' }));
     const reply = await call(statusUrl(order));
     expect(Object.keys(reply.body).sort()).toEqual(
-      ['amount', 'currency', 'order_id', 'outcome', 'reason', 'status'].sort(),
+      ['amount', 'currency', 'number', 'order_id', 'outcome', 'reason', 'status'].sort(),
     );
-    const { order_id: _id, ...rest } = reply.body;
+    const { order_id: _id, number: _number, ...rest } = reply.body;
     const text = JSON.stringify(rest);
     for (const secret of ['5555', '4444', 'Ada', 'Lovelace', 'MASTERCARD', 'card']) {
       expect(text).not.toContain(secret);

@@ -157,6 +157,8 @@ export class FakeMerchant {
         reason: order.reason,
         amount: this.config.amount ?? 0,
         currency: this.config.currency,
+        // The merchant's own order number, as a shop's status answer carries it.
+        number: `BP-${id.slice(4)}`,
       };
       return json(status);
     }

@@ -181,7 +181,9 @@ export interface HostedFrameView {
  * words and a way to try again with a new order.
  */
 export function hostedView(v: CheckoutView, frame: HostedFrameView): TemplateResult {
-  const status = v.view === 'loading' ? v.t.loading : '';
+  // While the hosted form is up it speaks for itself; once it is gone, the outcome is said here
+  // as in the in-page mode, so a screen reader hears it.
+  const status = v.view === 'loading' ? v.t.loading : frame.finished ? v.status : '';
   return html`${
     frame.url && !frame.finished
       ? html`<iframe part="hosted-frame" class="hosted" title=${v.t.hostedTitle} src=${frame.url} @load=${frame.loaded}></iframe>`

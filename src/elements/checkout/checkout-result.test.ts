@@ -101,7 +101,8 @@ describe('gateway-checkout after Pay', () => {
       );
       expect(rows).to.deep.equal([
         ['Amount', '€32.25'],
-        ['Order number', 'ord_1'],
+        // The shop's order number, never the gateway's id.
+        ['Order number', 'BP-1'],
       ]);
       expect(shown.textContent).not.to.contain('saved');
       expect(statusText(el)).to.equal('Payment successful. Thank you!');

@@ -290,7 +290,7 @@ export class GatewayCheckout extends GatewayElement {
     const paidDetails = paid && {
       held: paid.status.outcome === 'held',
       amount: this.#formatAmount(),
-      orderId: paid.orderId,
+      orderNumber: paid.status.number ?? null,
       cardSaved: this.#cardSaved,
     };
     if (this.presentation === 'iframe') {

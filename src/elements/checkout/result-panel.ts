@@ -8,7 +8,8 @@ export interface PaidDetails {
   readonly held: boolean;
   /** The amount as charged, formatted; '' when not known. */
   readonly amount: string;
-  readonly orderId: string;
+  /** The merchant's order number; null when it gave none (the gateway's id means nothing to a customer). */
+  readonly orderNumber: string | null;
   /** The customer agreed to save the card. */
   readonly cardSaved: boolean;
 }
@@ -30,7 +31,7 @@ export function resultPanel(
     <h2 id="result-title">${paid.held ? t.authorizedTitle : t.paidTitle}</h2>
     <dl>
       ${paid.amount ? html`<div><dt>${t.resultAmount}</dt><dd>${paid.amount}</dd></div>` : nothing}
-      <div><dt>${t.resultOrder}</dt><dd class="order">${paid.orderId}</dd></div>
+      ${paid.orderNumber ? html`<div><dt>${t.resultOrder}</dt><dd class="order">${paid.orderNumber}</dd></div>` : nothing}
     </dl>
     ${paid.cardSaved ? html`<p>${t.cardSaved}</p>` : nothing}${after}
   </section>`;
