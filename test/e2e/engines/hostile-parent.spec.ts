@@ -1,0 +1,126 @@
+import type { EngineDriver } from '../../support/engines/driver.ts';
+import { E2E_SHOP } from '../../support/ports.ts';
+import { type Hostile, hostileParent } from '../hostile-parent.ts';
+import { gateway, setFault } from '../support.ts';
+import {
+  CARD_FRAME,
+  field,
+  framedPayButton,
+  orderOfLastResult,
+  paymentAttempts,
+  seeText,
+  typeCard,
+} from './checkout.ts';
+import { expect, test } from './fixture.ts';
+
+// The hostile-script test of test/e2e/hostile-parent.spec.ts in every engine: a script on the
+// shop's /isolated/ page holds the page's end of the channel to the card fields and tries to spend
+// the customer's card on orders of its own; the fields refuse each try in Chromium, Firefox and
+// WebKit alike, and pay only the customer's press, once.
+
+const ATTACKER = 'mallory@attacker.example';
+const CARD = { number: '4111111111111111', csc: '737' };
+
+test.beforeEach(async () => {
+  await setFault('none');
+});
+
+type Win = { hostile: Hostile };
+
+/** The refusals the page's code heard, as `gateway-error` events of type `fields`. */
+async function refusals(driver: EngineDriver): Promise<string[]> {
+  return (await driver.events())
+    .filter((e) => e.type === 'gateway-error' && e.detail?.type === 'fields')
+    .map((e) => String(e.detail?.message));
+}
+
+async function send(driver: EngineDriver, message: unknown): Promise<number> {
+  return driver.evaluate((m) => (window as unknown as Win).hostile.send(m), message);
+}
+
+test('a script holding the fields’ channel cannot spend the card: each try is refused, the customer pays once', async ({
+  driver,
+}) => {
+  test.setTimeout(90_000);
+  await driver.runOnEveryPage(hostileParent, E2E_SHOP);
+  await driver.goto('/isolated/');
+  await driver.type(field('E-mail'), 'anna@example.com');
+  await typeCard(driver, CARD, CARD_FRAME);
+  // WebKit's driver installs the script once the page has loaded, after the checkout opened its
+  // channel: the script then does what any script may, it mounts the checkout again and holds the
+  // new channel. The customer types again into the new checkout.
+  if ((await send(driver, { type: 'noop' })) === 0) {
+    await driver.evaluate(() => {
+      const checkout = document.querySelector('gateway-checkout');
+      checkout?.replaceWith(checkout.cloneNode(true));
+    });
+    await driver.type(field('E-mail'), 'anna@example.com');
+    await typeCard(driver, CARD, CARD_FRAME);
+    expect(await send(driver, { type: 'noop' })).toBeGreaterThan(0);
+  }
+
+  // The attacker's own orders at the same shop, made as anyone can make them.
+  const other = await driver.evaluate(
+    (email) => (window as unknown as Win).hostile.order('/checkout/session?scenario=one-step', { email }),
+    ATTACKER,
+  );
+  const saving = await driver.evaluate(
+    (email) =>
+      (window as unknown as Win).hostile.order('/checkout/session?scenario=zero-amount', {
+        email,
+        save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
+      }),
+    ATTACKER,
+  );
+  const before = (await refusals(driver)).length;
+
+  // Paying before Pay; another order by its payment address and by its id; the zero-amount saving
+  // order; a MOTO body; a non-gateway address.
+  await send(driver, { type: 'pay', id: 901, apiDoUrl: other.api_do_url, options: {} });
+  await send(driver, { type: 'session-data', id: 1, data: { email: ATTACKER } });
+  await send(driver, {
+    type: 'session-data',
+    id: 1,
+    data: { email: ATTACKER },
+    api_do_url: other.api_do_url,
+  });
+  await send(driver, { type: 'session-data', id: 1, data: { email: ATTACKER, order_id: other.order_id } });
+  await send(driver, {
+    type: 'session-data',
+    id: 1,
+    data: { email: ATTACKER, save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true } },
+    apiDoUrl: saving.api_do_url,
+  });
+  await send(driver, { type: 'session-data', id: 1, data: { email: ATTACKER, options: { moto: true } } });
+  await send(driver, { type: 'configure', config: { moto: true } });
+  await send(driver, { type: 'pay', id: 903, apiDoUrl: `${E2E_SHOP}/steal`, options: { moto: true } });
+
+  await expect.poll(async () => (await refusals(driver)).length - before).toBeGreaterThanOrEqual(8);
+  const reasons = (await refusals(driver)).slice(before);
+  expect(reasons.filter((r) => /starts only from the customer pressing Pay/.test(r))).toHaveLength(2);
+  expect(reasons.filter((r) => /not pressed Pay/.test(r))).toHaveLength(1);
+  expect(reasons.filter((r) => /may not name an order/.test(r))).toHaveLength(3);
+  expect(reasons.filter((r) => /phone order \(MOTO\)/.test(r))).toHaveLength(2);
+  // The customer sees nothing of it, and nothing typed was lost.
+  expect(
+    await driver.evaluate(() => {
+      const root = document.querySelector('gateway-checkout')?.shadowRoot;
+      return ['message', 'status'].map((part) =>
+        root?.querySelector(`[part~="${part}"]`)?.textContent?.trim(),
+      );
+    }),
+  ).toEqual(['', '']);
+  expect(await driver.value(field('Card number', CARD_FRAME))).toBe('4111 1111 1111 1111');
+  expect(await driver.value(field('Security code', CARD_FRAME))).toBe('737');
+
+  // The customer presses Pay: their own order is paid, once.
+  await driver.click(framedPayButton);
+  await seeText(driver, /Payment successful/);
+  const paid = await orderOfLastResult(driver);
+  expect(paid.status).toBe('paid');
+  expect(paid.client?.email).toBe('anna@example.com');
+  expect(paymentAttempts(paid)).toBe(1);
+  expect((await gateway.orders.get(other.order_id)).status).toBe('issued');
+  expect((await gateway.orders.get(saving.order_id)).status).toBe('issued');
+  expect(await driver.errors()).toEqual([]);
+});
