@@ -2,6 +2,8 @@
  * Plain HTTP as a public client of the gateway sends it: its own headers, its own bodies (loose
  * types and all), nothing of ours in between. Each replay file names the client it follows.
  */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.ts';
 
 // Replays read answers loosely and assert each field they touch.
@@ -32,4 +34,73 @@ export async function send(
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
+}
+
+/** A card the hosted page's form sends: digits only, expiry as numbers, as its script builds it. */
+export const HOSTED_PAGE_CARD = {
+  card_number: '4111111111111111',
+  exp_month: 12,
+  exp_year: 39,
+  csc: '123',
+  cardholder_name: 'Ada Lovelace',
+};
+
+/**
+ * The customer's part of a full-page checkout: open `full_page_checkout` (the sandbox's own page),
+ * then submit its form, which posts the card to `api_do_url` from the page's origin.
+ */
+export async function payAsHostedPage(
+  sb: Sandbox,
+  fullPageCheckout: string,
+  apiDoUrl: string,
+  card: Json = HOSTED_PAGE_CARD,
+): Promise<Answer> {
+  const page = await fetch(fullPageCheckout);
+  if (page.status !== 200 || !(await page.text()).includes('<form')) {
+    throw new Error(`the hosted page at ${fullPageCheckout} shows no card form (${page.status})`);
+  }
+  return send(apiDoUrl, 'POST', { 'Content-Type': 'application/json', Origin: sb.url }, card);
+}
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Json;
+}
+
+/** A merchant's webhook endpoint on a free loopback port, answering 200 and keeping what came. */
+export class Receiver {
+  readonly received: Received[] = [];
+  private readonly server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      this.received.push({ path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : {} });
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"received"}');
+    });
+  });
+  url = '';
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** The first delivery `match` accepts, waited for up to `ms`. */
+  async next(match: (r: Received) => boolean, ms = 5_000): Promise<Received> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const hit = this.received.find(match);
+      if (hit) return hit;
+      if (Date.now() > until) throw new Error('no matching webhook delivery arrived');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
 }
