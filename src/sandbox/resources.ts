@@ -45,11 +45,12 @@ export class Clients {
 
   /**
    * Newest first. `filter_email` matches the whole address, case-insensitively; `filter_phone` the
-   * digits of the phone, whatever separates them.
+   * digits of the phone, whatever separates them. An empty filter is no filter, as django-filter
+   * skips empty values (shop modules send `filter_phone=` for a customer without a phone).
    */
   list(filters: { email: string | null; phone: string | null }): unknown[] {
-    const email = filters.email?.toLowerCase();
-    const phone = filters.phone === null ? undefined : digitsOf(filters.phone);
+    const email = filters.email ? filters.email.toLowerCase() : undefined;
+    const phone = filters.phone ? digitsOf(filters.phone) : undefined;
     return [...this.byId.values()]
       .filter((c) => email === undefined || c.data.email.toLowerCase() === email)
       .filter(

@@ -319,7 +319,8 @@ const POST = async (path: string, data: Json | null, type: GoType | null) =>
     ),
     type,
   );
-const DELETE = async (path: string) => decoded(await send(url(path), 'DELETE', { ...auth(), ...GO_HEADERS }), null);
+const DELETE = async (path: string) =>
+  decoded(await send(url(path), 'DELETE', { ...auth(), ...GO_HEADERS }), null);
 
 /** A catalogue product made in the merchant's dashboard before the client runs (its GetProducts lists it). */
 const seedProduct = () =>

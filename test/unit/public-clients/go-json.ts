@@ -22,7 +22,13 @@ export const struct = (name: string, fields: () => Readonly<Record<string, GoTyp
 export const slice = (of: GoType): GoType => ({ slice: of });
 
 const jsonKind = (value: unknown): string =>
-  Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value;
+  Array.isArray(value)
+    ? 'array'
+    : value === null
+      ? 'null'
+      : typeof value === 'object'
+        ? 'object'
+        : typeof value;
 
 const goName = (type: GoType): string =>
   typeof type === 'string'

@@ -104,3 +104,35 @@ export class Receiver {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
+
+/** A PHP float: `json_encode` writes a whole one as `30.0`, as PHP 7.1+ does for `round()`'s result. */
+export class PhpFloat {
+  constructor(readonly value: number) {}
+}
+export const phpFloat = (value: number) => new PhpFloat(value);
+
+/**
+ * PHP's `json_encode` with its default flags: `/` escaped as `\/`, non-ASCII as `\uXXXX`; an
+ * `undefined` stands for PHP's null (an array key read from nothing).
+ */
+export function phpJson(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (value instanceof PhpFloat)
+    return Number.isInteger(value.value) ? `${value.value}.0` : String(value.value);
+  if (typeof value === 'string')
+    return JSON.stringify(value)
+      .replace(/\//g, '\\/')
+      .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (Array.isArray(value)) return `[${value.map(phpJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${phpJson(k)}:${phpJson(v)}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** PHP's `urlencode`: everything but letters, digits and `-_.` percent-encoded, a space as `+`. */
+export const phpUrlencode = (text: string) =>
+  encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
