@@ -137,6 +137,21 @@ const statusDetail = (codeKey: 'code' | 'mpi_status_code') =>
     })
     .optional();
 
+/**
+ * A list here; a white-label gateway on the same API answers `{}` when there are none (its
+ * non-empty object is not published: a map of records reads as its records, one record as itself).
+ */
+const chargebacks = z
+  .union([z.array(z.unknown()), z.record(z.string(), z.unknown())])
+  .nullable()
+  .transform((value): unknown[] | null => {
+    if (value === null || Array.isArray(value)) return value;
+    const entries = Object.values(value);
+    if (entries.length === 0) return [];
+    return entries.every((e) => e !== null && typeof e === 'object') ? entries : [value];
+  })
+  .optional();
+
 export const transactionDetailsSchema = z.looseObject({
   card_masked_pan: z.string().nullish(),
   cardholder_name: z.string().nullish(),
@@ -146,7 +161,7 @@ export const transactionDetailsSchema = z.looseObject({
   three_d_secure_status: statusDetail('mpi_status_code'),
   amount_refunded: decimal,
   amount_reversed: decimal,
-  chargebacks: z.array(z.unknown()).nullish(),
+  chargebacks,
   // AVS result: not specified in the public material; the sandbox decides the shape (see sandbox).
   avs_result: z.looseObject({ code: z.string(), description: z.string() }).nullish(),
 });

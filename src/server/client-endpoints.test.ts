@@ -244,6 +244,66 @@ describe('reading transaction_details in either shape', () => {
     expect(order.transaction_details?.three_d_secure_status).toBeNull();
   });
 
+  it('reads a paid order shaped as a white-label gateway of the same API answers one', async () => {
+    // Shapes as a real answer of that gateway to a direct_post payment shows them: chargebacks an
+    // object, empty strings and nulls where nothing applies, status changes and statuses carrying
+    // keys beyond the documented ones, the country's iso_code a string.
+    body = {
+      type: 'order',
+      id: 'o1',
+      number: 'SHOP-77',
+      status: 'paid',
+      due: null,
+      full_page_checkout: null,
+      api_do_url: null,
+      direct_post: 'https://transactions.example/p/77/',
+      products: [{ id: 'p1', title: 'Order', price: 47.45, quantity: 1.0, tax: null, image: null }],
+      client: { id: 'c1', email: 'jack@example.com', birth_date: null, country: null, cc: [] },
+      status_changes: [
+        { on: 1_654_145_164, new_status: 'issued', operation_amount: null, author: { user: null } },
+        { on: 1_654_145_167, new_status: 'paid', operation_amount: 47.45, currency: 'AUD' },
+      ],
+      transaction_details: {
+        errors: [],
+        card_masked_pan: '411111******1111',
+        card_issuer_country: { type: 'country', iso_code: '428', code: 'LV', display_name: 'Latvia' },
+        exp_month: 1,
+        processing_status: {
+          description: 'Approved',
+          on: 1_654_145_166,
+          code: '000',
+          timezone: 'Europe/Riga',
+        },
+        three_d_secure_status: {
+          description: '',
+          eci: '',
+          on: null,
+          mpi_status_code: '',
+          three_d_secure: false,
+        },
+        amount_refunded: 0.0,
+        amount_reversed: 0.0,
+        chargebacks: {},
+        chargebacks_reversed: {},
+        chargebacks_reason_code: null,
+      },
+    };
+    const order = await read();
+    expect(order).toMatchObject({ number: 'SHOP-77', status: 'paid', due: null });
+    expect(order.products?.[0]?.quantity).toBe(1);
+    expect(order.transaction_details?.card_issuer_country?.code).toBe('LV');
+    expect(order.transaction_details?.processing_status).toMatchObject({
+      description: 'Approved',
+      code: '000',
+    });
+    expect(order.transaction_details?.three_d_secure_status).toMatchObject({
+      description: '',
+      code: '',
+      on: null,
+    });
+    expect(order.transaction_details?.chargebacks).toEqual([]);
+  });
+
   it("reads the sandbox's own orders in the same shape", async () => {
     const order = await gateway.orders.createOneStep(tea);
     await pay(order);
