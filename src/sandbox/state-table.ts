@@ -70,7 +70,8 @@
  *   204, no webhook (the gateway documents no deletion event); then 404 for that id.
  * - DELETE /clients/{id}/: only a client no order names (client.original_client or a saved card);
  *   204. GET /clients/?filter_phone= compares the digits of the phone only ("+371 2000-0000"
- *   matches "37120000000").
+ *   matches "37120000000"); an empty filter (`filter_phone=`) is no filter, as django-filter
+ *   skips empty values.
  * - Products (/products/): create, list, read, PUT (whole), PATCH (partial); a `tax` id gives the
  *   product its tax's percent (`tax_percent`). An order line whose `id` names a product and that
  *   carries no tax of its own takes the product's tax.
