@@ -1,4 +1,5 @@
-import { type FrameAddress, type FromFrame, hello, isConnect, type ToFrame } from './messages.ts';
+import type { FrameAddress } from './address.ts';
+import { type FromFrame, hello, isConnect, type ToFrame } from './messages.ts';
 import { parseToFrame, type Refused } from './to-frame.ts';
 
 export interface ParentLink {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { frameAddress, payButtonAddress } from './address.ts';
 import {
   type FieldsConfig,
   type FieldsState,
-  frameAddress,
   isHello,
   isPaymentAddress,
   parseFromFrame,
-  payButtonAddress,
   readFrameAddress,
 } from './messages.ts';
 import { parseToFrame } from './to-frame.ts';

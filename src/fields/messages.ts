@@ -1,3 +1,5 @@
+import type { FrameAddress } from './address.ts';
+
 /**
  * What the merchant's page and the isolated card fields (a frame from another origin) say to each
  * other. No DOM here: the shapes, and the parsers each side runs on what it receives.
@@ -358,25 +360,7 @@ export function isChannel(v: unknown): v is string {
   return typeof v === 'string' && CHANNEL.test(v);
 }
 
-/** What the parent puts after `#` in the frame's address: who it is and which channel to name. */
-export interface FrameAddress {
-  /** The origin of the page that frames the fields: the only one the frame talks to. */
-  readonly parent: string;
-  readonly channel: string;
-  /**
-   * The merchant's session endpoint (absolute): the frame asks it for this checkout's order itself.
-   * Fixed for the frame's life: another one is another frame, and what was typed goes with it.
-   */
-  readonly session?: string;
-}
-
-export function frameAddress(page: string, address: FrameAddress): string {
-  const url = new URL(page);
-  const { parent, channel, session } = address;
-  url.hash = new URLSearchParams({ parent, channel, ...(session ? { session } : {}) }).toString();
-  return url.href;
-}
-
+/** The frame's side of `frameAddress` (address.ts): null unless every part is well-formed. */
 export function readFrameAddress(hash: string): FrameAddress | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const parent = params.get('parent');
@@ -391,11 +375,4 @@ export function readFrameAddress(hash: string): FrameAddress | null {
   } catch {
     return null;
   }
-}
-
-/** The Pay button's page beside the fields page, paired with the fields by `channel`. */
-export function payButtonAddress(page: string, channel: string): string {
-  const url = new URL('pay.html', page);
-  url.hash = new URLSearchParams({ channel }).toString();
-  return url.href;
 }

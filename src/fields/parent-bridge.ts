@@ -1,18 +1,21 @@
+import type { FieldsTarget } from './address.ts';
 import {
   connect,
   type FieldsConfig,
   type FieldsState,
   type FramedOrder,
   type FromFrame,
-  frameAddress,
   isHello,
   type PayButton,
   type PayOutcome,
   parseFromFrame,
-  payButtonAddress,
   type SessionData,
   type ToFrame,
 } from './messages.ts';
+
+// Loaded on demand (only a page with `fields-origin` needs it): the card form that loads it reads
+// the theme tokens it sends from here too.
+export { THEME_TOKENS } from './messages.ts';
 
 export interface FieldsFrameEvents {
   resize(height: number): void;
@@ -32,18 +35,6 @@ const HELLO_TIMEOUT_MS = 5000;
 /** A payment whose answer is lost with the frame's old page: the checkout then asks the status. */
 const LOST: PayOutcome = { ok: false, error: 'network' };
 
-/** A `fields-origin` value: an origin (the page at its root) or the fields page's own address. */
-export function fieldsPageOf(value: string): { origin: string; page: string } | null {
-  try {
-    const url = new URL(value);
-    if (!/^https?:$/.test(url.protocol)) return null;
-    url.hash = url.search = '';
-    return { origin: url.origin, page: url.href };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The parent's end of the isolated fields: the frame's address, the handshake (a hello from that
  * frame's window and the fields' origin, answered with a MessagePort sent to that origin only),
@@ -54,13 +45,10 @@ export function fieldsPageOf(value: string): { origin: string; page: string } | 
  */
 export class FieldsFrame {
   readonly origin: string;
-  readonly src: string;
-  /** The Pay button's page, paired with these fields. */
-  readonly buttonSrc: string;
   /** The last state the fields reported; null until they rendered. */
   state: FieldsState | null = null;
   readonly #events: FieldsFrameEvents;
-  readonly #channel = crypto.randomUUID();
+  readonly #channel: string;
   #frame: HTMLIFrameElement | null = null;
   #port: MessagePort | null = null;
   #config: FieldsConfig | null = null;
@@ -76,21 +64,27 @@ export class FieldsFrame {
   #paying = new Map<number, { order: (order: FramedOrder) => void; done: (outcome: PayOutcome) => void }>();
   #sentButton = '';
 
-  /** `sessionUrl`: where the fields ask the merchant's server for the order (absolute). */
-  constructor(page: { origin: string; page: string }, events: FieldsFrameEvents, sessionUrl?: string) {
-    this.origin = page.origin;
-    const channel = this.#channel;
-    this.src = frameAddress(page.page, { parent: location.origin, channel, session: sessionUrl });
-    this.buttonSrc = payButtonAddress(page.page, channel);
+  constructor(target: FieldsTarget, events: FieldsFrameEvents) {
+    this.origin = target.origin;
+    this.#channel = target.channel;
     this.#events = events;
   }
 
-  attach(frame: HTMLIFrameElement): void {
+  /**
+   * From now on, hears `frame`. The frame starts loading before this part arrives: what it did
+   * meanwhile comes along (`early`), its hello (checked here as any other) and whether it loaded.
+   */
+  attach(
+    frame: HTMLIFrameElement,
+    early?: { readonly hello: MessageEvent | null; readonly loaded: boolean },
+  ): void {
     if (this.#frame === frame) return;
     this.detach();
     this.#frame = frame;
     addEventListener('message', this.#onWindowMessage);
     frame.addEventListener('load', this.#onLoad);
+    if (early?.loaded) this.#onLoad();
+    if (early?.hello) this.#onWindowMessage(early.hello);
   }
 
   detach(): void {

@@ -97,6 +97,10 @@ for (const variant of ['self', 'nonce'] as const) {
     await framedPayButton(page).click();
     await expect(statusLine(page)).toHaveText(/Payment successful/);
     expect((await orderOfLastResult(page)).status).toBe('paid');
+    // The fields' parent side came beside the bundle, from its folder; no language did.
+    expect(siblingsServed()).toEqual([
+      expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.bridge\.\w+\.js$/),
+    ]);
     expect(violations).toEqual([]);
   });
 }
@@ -126,4 +130,29 @@ test('a tampered language file is refused: the page shows English and still pays
   expect(warnings.join('\n')).toMatch(/integrity/i);
   expect(warnings.join('\n')).toMatch(/de texts could not be loaded; English is shown/);
   expect((await eventsOf(page)).filter((e) => e.type === 'gateway-error')).toEqual([]);
+});
+
+test('a tampered file of the isolated fields is refused: the page hears an error, and no card is asked for in it', async ({
+  page,
+}) => {
+  await recordEvents(page);
+  await page.goto(cspPage({ isolated: '', cdn: `${cdn}${TAMPERED}` }));
+  const form = checkout(page);
+  // The customer reads why there is no card form; the frame, which never got its bridge, is hidden.
+  await expect(form.getByRole('alert').filter({ hasText: /card fields could not be loaded/i })).toBeVisible();
+  await expect(form.locator('iframe[title="Card details"]')).toBeHidden();
+  await expect
+    .poll(async () => (await eventsOf(page)).filter((e) => e.type === 'gateway-error'))
+    .toEqual([
+      expect.objectContaining({ type: 'gateway-error', detail: expect.objectContaining({ type: 'fields' }) }),
+    ]);
+  // Nothing of the changed file ran, and the card is never asked for in the page instead.
+  expect(await page.evaluate(() => (window as { skimmed?: boolean }).skimmed ?? false)).toBe(false);
+  await expect(form.getByLabel('Card number')).toHaveCount(0);
+  // The rest of the form is whole: its own fields still take what the customer types.
+  const email = form.getByLabel('E-mail');
+  if (await email.count()) {
+    await email.fill('still@example.com');
+    await expect(email).toHaveValue('still@example.com');
+  }
 });

@@ -2,6 +2,7 @@ import type { CardInput } from '../../card/direct-body.ts';
 import type { FieldsFrame } from '../../fields/parent-bridge.ts';
 import type { ValidityKind } from '../shared/validity.ts';
 import type { GatewayCardForm } from './card-form.ts';
+import type { FramedFields } from './framed-fields.ts';
 
 /**
  * The one path by which card data leaves a card form: for the `gateway-checkout` element inside
@@ -15,6 +16,8 @@ export interface CardAccessor {
   state(): CardFormState;
   /** In isolated mode, the fields' frame (it makes the order and pays): the card never reaches this page. */
   frame(): FieldsFrame | null;
+  /** In isolated mode, the frame as this page shows it (its bridge may still be on its way); else null. */
+  isolated(): Pick<FramedFields, 'buttonSrc' | 'ready'> | null;
   /** Shows every error; moves the focus to the first invalid field only when `focus`. */
   report(focus: boolean): boolean;
 }
@@ -51,6 +54,14 @@ export function readCard(form: GatewayCardForm): CardInput | null {
 /** The isolated fields' frame when the form shows them (then `readCard` is always null). */
 export function fieldsFrame(form: GatewayCardForm): FieldsFrame | null {
   return accessors.get(form)?.frame() ?? null;
+}
+
+/**
+ * In isolated mode (whether or not the fields' bridge arrived), the Pay button's page paired with
+ * the fields and a promise that settles when the bridge arrived or could not; else null.
+ */
+export function isolatedFields(form: GatewayCardForm): Pick<FramedFields, 'buttonSrc' | 'ready'> | null {
+  return accessors.get(form)?.isolated() ?? null;
 }
 
 /**

@@ -181,13 +181,14 @@ export class GatewayCardForm extends FormControlElement {
   constructor() {
     super();
     registerCardAccess(this, {
-      read: () => (this.#framed.frame ? null : this.#read()),
+      read: () => (this.#framed.active ? null : this.#read()),
       frame: () => this.#framed.frame,
+      isolated: () => (this.#framed.active ? this.#framed : null),
       state: () => this.#state(),
-      report: (focus) => (this.#framed.frame ? this.#reportFramed(focus) : this.reportValidity()),
+      report: (focus) => (this.#framed.active ? this.#reportFramed(focus) : this.reportValidity()),
       clearSecurityCode: (focus) => {
-        if (this.#framed.frame) {
-          this.#framed.frame.clear('security-code', focus);
+        if (this.#framed.active) {
+          this.#framed.frame?.clear('security-code', focus);
           return;
         }
         this.#csc = '';
@@ -207,27 +208,27 @@ export class GatewayCardForm extends FormControlElement {
 
   /** Moves focus to the card number. */
   override focus(options?: FocusOptions): void {
-    if (this.#framed.frame) this.#framed.frame.focus();
+    if (this.#framed.active) this.#framed.frame?.focus();
     else this.#input('number')?.focus(options);
   }
 
   override reportValidity(): boolean {
-    return this.#framed.frame ? this.#reportFramed(true) : super.reportValidity();
+    return this.#framed.active ? this.#reportFramed(true) : super.reportValidity();
   }
 
   #reportFramed(focus: boolean): boolean {
-    const frame = this.#framed.frame!;
+    const frame = this.#framed.frame;
     // The frame's last report is current (it reports after every edit); it shows its own messages.
     if (this.isUpdatePending) this.performUpdate();
-    const valid = frame.state?.valid ?? false;
-    frame.validate(focus && !valid);
+    const valid = frame?.state?.valid ?? false;
+    frame?.validate(focus && !valid);
     return valid;
   }
 
   /** Empties every field and hides the messages. Fires no event. */
   clear(): void {
-    if (this.#framed.frame) {
-      this.#framed.frame.clear('all');
+    if (this.#framed.active) {
+      this.#framed.frame?.clear('all');
       return;
     }
     this.#number = this.#expiry = this.#csc = this.#name = '';
@@ -256,7 +257,7 @@ export class GatewayCardForm extends FormControlElement {
   }
 
   protected override errors(): ReadonlyMap<FieldId, FieldError> {
-    if (this.#framed.frame)
+    if (this.#framed.active)
       return this.#framed.errors(this.t.numberInvalid, this.t.fieldsUnavailable) as Map<FieldId, FieldError>;
     return cardErrors(this.#entry(), this.t);
   }
@@ -269,7 +270,7 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override render() {
     const t = this.t;
-    if (this.#framed.frame) return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
+    if (this.#framed.active) return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     const brand = this.#brand;
     const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards);
     // The masked inputs have one writer, their mask controller; only the name is bound here.

@@ -1,6 +1,8 @@
 import { html, nothing, type ReactiveController, type ReactiveElement } from 'lit';
-import { type FieldsConfig, type FieldsState, THEME_TOKENS, type ThemeToken } from '../../fields/messages.ts';
-import { FieldsFrame, fieldsPageOf } from '../../fields/parent-bridge.ts';
+import { type FieldsTarget, fieldsTarget } from '../../fields/address.ts';
+import type { FieldsConfig, FieldsState, ThemeToken } from '../../fields/messages.ts';
+import type { FieldsFrame } from '../../fields/parent-bridge.ts';
+import { onDemand } from '../shared/on-demand.ts';
 import { afterPress } from '../shared/pointer-press.ts';
 import type { ValidityKind } from '../shared/validity.ts';
 
@@ -18,6 +20,11 @@ export interface FramedHost extends ReactiveElement {
  * The card form's isolated mode: renders a frame of the fields page from `fields-origin` instead of
  * inputs, keeps it configured like the element (language, direction, scheme, theme tokens, brands,
  * disabled), sizes it to its content and holds the state the frame reports. Never any card data.
+ *
+ * The frame is rendered at once; the parent's end of its messages (`parent-bridge.ts`) is loaded on
+ * demand meanwhile, and hears what the frame said before it arrived. Should that part not load (a
+ * file refused by its integrity check, a network down), the fields are unavailable, as when their
+ * origin never answers: the page hears it, and the card is never asked for in this page instead.
  */
 export interface FramedOptions {
   language(): string;
@@ -34,7 +41,15 @@ export class FramedFields implements ReactiveController {
   readonly #host: FramedHost;
   readonly #options: FramedOptions;
   #unavailable = false;
+  /** The frame this element shows while `fields-origin` names a usable origin. */
+  #target: FieldsTarget | null = null;
+  /** Its bridge, once loaded. */
   #frame: FieldsFrame | null = null;
+  /** Settles when the bridge of the current frame loaded or could not be. */
+  #ready: Promise<void> = Promise.resolve();
+  #tokens: readonly ThemeToken[] = [];
+  /** What the frame did before its bridge arrived: its last hello, whether it loaded. */
+  #early = { hello: null as MessageEvent | null, loaded: false };
   #key: string | undefined;
   #height = 0;
   #dark = matchMedia('(prefers-color-scheme: dark)');
@@ -45,17 +60,34 @@ export class FramedFields implements ReactiveController {
     host.addController(this);
   }
 
-  /** The bridge, while `fields-origin` names a usable origin. */
+  /** Whether the fields are in a frame (whether or not its bridge arrived). */
+  get active(): boolean {
+    return this.#target !== null;
+  }
+
+  /** The Pay button's page paired with the frame, while there is one. */
+  get buttonSrc(): string | null {
+    return this.#target?.buttonSrc ?? null;
+  }
+
+  /** The bridge, once loaded, while `fields-origin` names a usable origin. */
   get frame(): FieldsFrame | null {
     return this.#frame;
   }
 
+  /** Settles once the current frame's bridge loaded (then `frame` is set) or failed to. */
+  get ready(): Promise<void> {
+    return this.#ready;
+  }
+
   hostConnected(): void {
     this.#dark.addEventListener('change', this.#onScheme);
+    addEventListener('message', this.#onEarlyMessage);
   }
 
   hostDisconnected(): void {
     this.#dark.removeEventListener('change', this.#onScheme);
+    removeEventListener('message', this.#onEarlyMessage);
     this.#frame?.detach();
   }
 
@@ -71,41 +103,78 @@ export class FramedFields implements ReactiveController {
     if (key === this.#key) return;
     this.#key = key;
     this.#frame?.detach();
+    this.#frame = null;
     this.#height = 0;
     this.#unavailable = false;
-    const page = origin ? fieldsPageOf(origin) : null;
-    this.#frame = page
-      ? new FieldsFrame(
-          page,
-          {
-            // A press on this page (Pay) takes the focus out of the frame, whose field then shows its
-            // message and grows: the frame keeps its height until the press is over, so the button
-            // pressed stays under the pointer (see pointer-press.ts).
-            resize: (height) =>
-              afterPress(() => {
-                this.#height = height;
-                this.#host.requestUpdate();
-              }),
-            state: (state, user) => this.#options.onState(state, user),
-            press: () => this.#options.onPress(),
-            refused: (reason) => this.#options.onRefused(reason),
-            unavailable: () => {
-              this.#unavailable = true;
-              this.#host.requestUpdate();
-              this.#options.onUnavailable();
-            },
-          },
-          session,
-        )
-      : null;
+    this.#early = { hello: null, loaded: false };
+    const target = origin ? fieldsTarget(origin, session) : null;
+    this.#target = target;
+    if (target)
+      this.#ready = onDemand.bridge().then(
+        (m) => this.#bridged(target, m),
+        () => this.#failed(target),
+      );
   }
 
+  #bridged(target: FieldsTarget, m: typeof import('../../fields/parent-bridge.ts')): void {
+    if (this.#target !== target) return;
+    this.#tokens = m.THEME_TOKENS;
+    this.#frame = new m.FieldsFrame(target, {
+      // A press on this page (Pay) takes the focus out of the frame, whose field then shows its
+      // message and grows: the frame keeps its height until the press is over, so the button
+      // pressed stays under the pointer (see pointer-press.ts).
+      resize: (height) =>
+        afterPress(() => {
+          this.#height = height;
+          this.#host.requestUpdate();
+        }),
+      state: (state, user) => this.#options.onState(state, user),
+      press: () => this.#options.onPress(),
+      refused: (reason) => this.#options.onRefused(reason),
+      unavailable: () => this.#failed(target),
+    });
+    // At once: from here on the bridge hears the frame itself, and nothing it says falls in between.
+    this.#attach();
+    this.#host.requestUpdate();
+  }
+
+  /** The bridge hears the frame; the first time, with what the frame did before it arrived. */
+  #attach(): void {
+    const iframe = this.#iframe();
+    if (!iframe || !this.#frame) return;
+    this.#frame.attach(iframe, this.#early);
+    // Said once: a frame attached again (the element moved) says hello anew.
+    this.#early = { hello: null, loaded: false };
+  }
+
+  /** The frame never answered, or its bridge could not load. */
+  #failed(target: FieldsTarget): void {
+    if (this.#target !== target) return;
+    this.#unavailable = true;
+    this.#host.requestUpdate();
+    this.#options.onUnavailable();
+  }
+
+  #iframe(): HTMLIFrameElement | null {
+    return this.#host.renderRoot?.querySelector<HTMLIFrameElement>('iframe[part~="frame"]') ?? null;
+  }
+
+  /** Before the bridge arrived: the frame's hello (from that frame and origin only) waits for it. */
+  readonly #onEarlyMessage = (event: MessageEvent): void => {
+    const source = this.#iframe()?.contentWindow;
+    if (!this.#frame && source && event.source === source && event.origin === this.#target?.origin)
+      this.#early.hello = event;
+  };
+
+  readonly #onLoad = (): void => {
+    this.#early.loaded = true;
+  };
+
   hostUpdated(): void {
-    const frame = this.#frame;
-    if (!frame) return;
-    const iframe = this.#host.renderRoot.querySelector<HTMLIFrameElement>('iframe[part~="frame"]');
+    if (!this.#target) return;
+    this.#attach();
+    const iframe = this.#iframe();
     if (iframe) {
-      frame.attach(iframe);
       // Through the CSSOM: a page whose CSP forbids inline styles still sizes the frame.
       iframe.style.blockSize = this.#height ? `${this.#height}px` : '';
       iframe.style.colorScheme = this.#scheme();
@@ -124,7 +193,7 @@ export class FramedFields implements ReactiveController {
     if (!this.#frame || !host.isConnected) return;
     const style = getComputedStyle(host);
     const tokens: Partial<Record<ThemeToken, string>> = {};
-    for (const name of THEME_TOKENS) {
+    for (const name of this.#tokens) {
       const value = style.getPropertyValue(name).trim();
       if (value) tokens[name] = value;
     }
@@ -150,7 +219,8 @@ export class FramedFields implements ReactiveController {
     return html`${this.#unavailable ? html`<p class="error" part="error" role="alert">${unavailable}</p>` : nothing}<iframe
       part="frame"
       title=${title}
-      src=${this.#frame!.src}
+      src=${this.#target!.src}
+      @load=${this.#onLoad}
       sandbox="allow-scripts allow-same-origin allow-forms"
       referrerpolicy="strict-origin"
       ?hidden=${this.#unavailable}

@@ -7,7 +7,14 @@ import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from
 import type { AttemptRecord, PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
-import { cardState, clearSecurityCode, fieldsFrame, readCard, reportCard } from '../card-form/card-access.ts';
+import {
+  cardState,
+  clearSecurityCode,
+  fieldsFrame,
+  isolatedFields,
+  readCard,
+  reportCard,
+} from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
@@ -144,6 +151,8 @@ export class GatewayCheckout extends GatewayElement {
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
   /** presentation="iframe": the hosted form's challenge, shown here over the whole page. */
   #relay: HostedChallengeRelay | null = null;
+  /** The isolated fields' bridge this checkout waits for, to tell their Pay button what to say. */
+  #bridging: Promise<void> | null = null;
   /** Whether this checkout has looked for an attempt of its own to pick up. */
   #lookedForAttempt = false;
   readonly #resume = new AttemptResume(
@@ -325,7 +334,7 @@ export class GatewayCheckout extends GatewayElement {
         sessionUrl: this.sessionUrl,
         payFrame:
           this.fieldsOrigin && this.presentation === 'direct'
-            ? { src: (this.cardForm && fieldsFrame(this.cardForm)?.buttonSrc) || undefined }
+            ? { src: (this.cardForm && isolatedFields(this.cardForm)?.buttonSrc) || undefined }
             : null,
         locked,
         reopenable: reopenable(this.result, this.phase === 'idle'),
@@ -348,9 +357,15 @@ export class GatewayCheckout extends GatewayElement {
     super.updated(changed);
     const frame = this.cardForm && fieldsFrame(this.cardForm);
     if (!frame) {
-      // The card form makes its frame in its own first update, after ours: render its button then.
+      // The card form makes its frame in its own first update, after ours: render its button then,
+      // and tell the button what to say once the fields' bridge arrived.
+      const isolated = this.cardForm && isolatedFields(this.cardForm);
       if (this.fieldsOrigin && this.cardForm && !this.cardForm.hasUpdated)
         void this.cardForm.updateComplete.then(() => this.requestUpdate());
+      else if (isolated && this.#bridging !== isolated.ready) {
+        this.#bridging = isolated.ready;
+        void isolated.ready.then(() => this.requestUpdate());
+      }
       return;
     }
     // The fields' Pay button says and does what ours would.
@@ -431,7 +446,7 @@ export class GatewayCheckout extends GatewayElement {
       this.phase = 'verifying';
       return this.#show(await flow.verify());
     }
-    if (frame && !frame.pressed) {
+    if ((frame || (this.cardForm && isolatedFields(this.cardForm))) && !frame?.pressed) {
       emit(this, 'gateway-error', { type: 'fields', message: PRESS_ONLY });
       return;
     }

@@ -18,6 +18,7 @@ export const onDemand = {
   lv: () => import('../i18n/lv.ts'),
   ru: () => import('../i18n/ru.ts'),
   hosted: () => import('../checkout/hosted-challenge.ts'),
+  bridge: () => import('../../fields/parent-bridge.ts'),
 };
 
 export type OnDemandPart = keyof typeof onDemand;

@@ -1,0 +1,67 @@
+/**
+ * Where the isolated fields live, as the parent computes it: the fields page's address with who
+ * frames it and which channel to name, and the Pay button's page beside it. Part of the script-tag
+ * bundle's first load, apart from the parent's end of the messages (`parent-bridge.ts`, loaded on
+ * demand): the frames start loading while that part is still on its way.
+ */
+
+/** A `fields-origin` value: an origin (the page at its root) or the fields page's own address. */
+export function fieldsPageOf(value: string): { origin: string; page: string } | null {
+  try {
+    const url = new URL(value);
+    if (!/^https?:$/.test(url.protocol)) return null;
+    url.hash = url.search = '';
+    return { origin: url.origin, page: url.href };
+  } catch {
+    return null;
+  }
+}
+
+/** What the parent puts after `#` in the frame's address: who it is and which channel to name. */
+export interface FrameAddress {
+  /** The origin of the page that frames the fields: the only one the frame talks to. */
+  readonly parent: string;
+  readonly channel: string;
+  /**
+   * The merchant's session endpoint (absolute): the frame asks it for this checkout's order itself.
+   * Fixed for the frame's life: another one is another frame, and what was typed goes with it.
+   */
+  readonly session?: string;
+}
+
+export function frameAddress(page: string, address: FrameAddress): string {
+  const url = new URL(page);
+  const { parent, channel, session } = address;
+  url.hash = new URLSearchParams({ parent, channel, ...(session ? { session } : {}) }).toString();
+  return url.href;
+}
+
+/** The Pay button's page beside the fields page, paired with the fields by `channel`. */
+export function payButtonAddress(page: string, channel: string): string {
+  const url = new URL('pay.html', page);
+  url.hash = new URLSearchParams({ channel }).toString();
+  return url.href;
+}
+
+/** One frame of the fields, as the page names it: where it is, and the nonce of its channel. */
+export interface FieldsTarget {
+  readonly origin: string;
+  /** The fields page's address, with this page's origin, the channel and the session after `#`. */
+  readonly src: string;
+  /** The Pay button's page, paired with these fields. */
+  readonly buttonSrc: string;
+  readonly channel: string;
+}
+
+/** A new frame of the fields at `fields-origin` (null when it names none); `session` absolute. */
+export function fieldsTarget(fieldsOrigin: string, session: string | undefined): FieldsTarget | null {
+  const page = fieldsPageOf(fieldsOrigin);
+  if (!page) return null;
+  const channel = crypto.randomUUID();
+  return {
+    origin: page.origin,
+    src: frameAddress(page.page, { parent: location.origin, channel, session }),
+    buttonSrc: payButtonAddress(page.page, channel),
+    channel,
+  };
+}
