@@ -14,13 +14,13 @@ import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { GatewayClient } from '../../../src/server/index.ts';
 import {
   HOSTED_PAGE_CARD,
+  hasErrors,
   type Json,
   payAsHostedPage,
   phpFloat,
-  phpJson,
-  phpUrlencode,
   send,
   startReplaySandbox,
+  vendorModule,
 } from './replay.ts';
 
 let sb: Sandbox;
@@ -30,26 +30,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const SHOP = 'https://shop.example/index.php?fc=module&module=decta&controller=validation';
-const ROOT = () => sb.url;
 
-/** DectaAPI::call(): null for a non-JSON answer or one with `errors`, else the decoded answer. */
-async function call(method: 'GET' | 'POST', route: string, params: Json = {}): Promise<Json | null> {
-  const headers = { 'Content-type': 'application/json', Authorization: `Bearer ${sb.secretKey}` };
-  const query = Object.entries(params)
-    .map(([k, v]) => `${k}=${phpUrlencode(String(v))}`)
-    .join('&');
-  const answer =
-    method === 'GET'
-      ? await send(`${ROOT()}${route}?${query}`, 'GET', headers)
-      : await send(`${ROOT()}${route}`, 'POST', headers, phpJson(params));
-  if (!answer.body || Object.keys(answer.body).length === 0) return null;
-  if (answer.body.errors && answer.body.errors.length !== 0) return null;
-  return answer.body;
-}
-
-const getUser = async (email: string, phone: string) =>
-  ((await call('GET', '/api/v0.6/clients/', { filter_email: email, filter_phone: phone }))?.results?.[0] ??
-    null) as Json | null;
+const { call, getUser, wasPaymentSuccessful } = vendorModule(() => sb, hasErrors);
 
 /** payment.php: the customer found or created, then the order; null when the module gives up. */
 async function createPayment(cartId: number, total: number, customer: Json): Promise<Json | null> {
@@ -77,15 +59,6 @@ async function createPayment(cartId: number, total: number, customer: Json): Pro
     products: [{ price: phpFloat(total), title: 'default', quantity: 1 }],
   });
   return result?.full_page_checkout && result.id ? result : null;
-}
-
-/** DectaAPI::was_payment_successful(). */
-async function wasPaymentSuccessful(cartId: number, paymentId: string): Promise<boolean> {
-  const result = await call('GET', `/api/v0.6/orders/${paymentId}/`);
-  if (!result) return false;
-  return (
-    String(cartId) === String(result.number) && (result.status === 'paid' || result.status === 'withdrawn')
-  );
 }
 
 const CUSTOMER = {

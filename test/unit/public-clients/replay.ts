@@ -136,3 +136,43 @@ export const phpUrlencode = (text: string) =>
   encodeURIComponent(text)
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, '+');
+
+/**
+ * The vendor's PHP library its shop modules copy (DectaAPI and its white-label twins): call() with
+ * curl, `Content-type: application/json` and the Bearer key, a POST body json_encode'd, GET
+ * parameters urlencoded into the query; null for an answer that is not JSON or that `refuses`
+ * (each copy refuses differently). On it: the customer lookup and the payment validation.
+ * `sandbox` is read at each call, as tests start theirs in beforeAll.
+ */
+export function vendorModule(sandbox: () => Sandbox, refuses: (answer: Answer) => boolean) {
+  async function call(method: 'GET' | 'POST', route: string, params: Json = {}): Promise<Json | null> {
+    const sb = sandbox();
+    const headers = { 'Content-type': 'application/json', Authorization: `Bearer ${sb.secretKey}` };
+    const query = Object.entries(params)
+      .map(([k, v]) => `${k}=${phpUrlencode(String(v))}`)
+      .join('&');
+    const answer =
+      method === 'GET'
+        ? await send(`${sb.url}${route}?${query}`, 'GET', headers)
+        : await send(`${sb.url}${route}`, 'POST', headers, phpJson(params));
+    if (Object.keys(answer.body).length === 0 || refuses(answer)) return null;
+    return answer.body;
+  }
+  /** getUser: the first client the e-mail and phone filters find, or null. */
+  const getUser = async (email: string, phone: string): Promise<Json | null> =>
+    (await call('GET', '/api/v0.6/clients/', { filter_email: email, filter_phone: phone }))?.results?.[0] ??
+    null;
+  /** was_payment_successful: the shop's own order id is the order's `number`, and it is paid. */
+  async function wasPaymentSuccessful(shopOrderId: number, paymentId: string): Promise<boolean> {
+    const result = await call('GET', `/api/v0.6/orders/${paymentId}/`);
+    if (!result) return false;
+    return (
+      String(shopOrderId) === String(result.number) &&
+      (result.status === 'paid' || result.status === 'withdrawn')
+    );
+  }
+  return { call, getUser, wasPaymentSuccessful };
+}
+
+/** PrestaShop's and the WooCommerce plugin's copy: an answer with a non-empty `errors` key. */
+export const hasErrors = (answer: Answer) => Boolean(answer.body.errors && answer.body.errors.length !== 0);

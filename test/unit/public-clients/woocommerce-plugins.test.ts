@@ -18,13 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { GatewayClient } from '../../../src/server/index.ts';
 import {
+  hasErrors,
   type Json,
   payAsHostedPage,
   phpFloat,
-  phpJson,
-  phpUrlencode,
   send,
   startReplaySandbox,
+  vendorModule,
 } from './replay.ts';
 
 let sb: Sandbox;
@@ -36,24 +36,12 @@ afterAll(() => sb.close());
 const HOME = 'https://wp.example';
 
 describe('the gateway’s own WooCommerce plugin, unchanged', () => {
-  async function call(method: 'GET' | 'POST', route: string, params: Json = {}): Promise<Json | null> {
-    const headers = { 'Content-type': 'application/json', Authorization: `Bearer ${sb.secretKey}` };
-    const query = Object.entries(params)
-      .map(([k, v]) => `${k}=${phpUrlencode(String(v))}`)
-      .join('&');
-    const answer =
-      method === 'GET'
-        ? await send(`${sb.url}${route}?${query}`, 'GET', headers)
-        : await send(`${sb.url}${route}`, 'POST', headers, phpJson(params));
-    if (Object.keys(answer.body).length === 0) return null;
-    if (answer.body.errors && answer.body.errors.length !== 0) return null;
-    return answer.body;
-  }
+  const plugin = vendorModule(() => sb, hasErrors);
+  const call = plugin.call;
   /** transformPhone: only `+` and digits, at most 32. */
   const transformPhone = (phone: string) => phone.replace(/[^+0-9]/g, '').slice(0, 32);
-  const getUser = async (email: string, phone: string) =>
-    ((await call('GET', '/api/v0.6/clients/', { filter_email: email, filter_phone: transformPhone(phone) }))
-      ?.results?.[0] ?? null) as Json | null;
+  const getUser = (email: string, phone: string) => plugin.getUser(email, transformPhone(phone));
+  const wasPaymentSuccessful = plugin.wasPaymentSuccessful;
 
   /** process_payment for WooCommerce order `n` of `total`. */
   async function processPayment(n: number, total: number): Promise<Json | null> {
@@ -78,11 +66,6 @@ describe('the gateway’s own WooCommerce plugin, unchanged', () => {
       products: [{ price: phpFloat(total), title: `Invoice for payment #${n}`, quantity: 1 }],
     });
     return result && (result.full_page_checkout || (result.iframe_checkout && result.id)) ? result : null;
-  }
-  async function wasPaymentSuccessful(n: number, paymentId: string): Promise<boolean> {
-    const result = await call('GET', `/api/v0.6/orders/${paymentId}/`);
-    if (!result) return false;
-    return String(n) === String(result.number) && (result.status === 'paid' || result.status === 'withdrawn');
   }
 
   it('pays on the full page and in the framed checkout, and validates both', async () => {
