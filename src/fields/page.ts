@@ -28,6 +28,13 @@ const INSET = 4;
 /** How long the page may take to answer a press (its own checks, a bot check) before it lapses. */
 const PRESS_TTL_MS = 60_000;
 const PAYMENT_TIMEOUT_MS = 45_000;
+/**
+ * When the focus leaves this frame, the field left may show its message and grow the frame; if the
+ * focus went to the Pay button, the button would move from under the pointer before its "pointer
+ * down" word arrives here (another frame's message, late on a busy machine). The height waits this
+ * long for that word; a focus that went anywhere else costs only this delay.
+ */
+const LEAVE_HOLD_MS = 300;
 
 document.adoptedStyleSheets = [pageStyles(INSET)];
 const form = document.createElement('form');
@@ -87,10 +94,24 @@ function configure(config: FieldsConfig): void {
   showButton();
 }
 
-/** The frame's height follows the fields, except while the Pay button is held down. */
+/** When the focus last left this frame (0: not since it came back). */
+let leftAt = 0;
+window.addEventListener('blur', () => {
+  leftAt = performance.now();
+  setTimeout(() => configured && resized(), LEAVE_HOLD_MS);
+});
+window.addEventListener('focus', () => {
+  leftAt = 0;
+});
+
+/**
+ * The frame's height follows the fields, except while the Pay button is held down, and for a moment
+ * after the focus left the frame (the Pay button may be what took it).
+ */
 function resized(): void {
   const h = height();
-  if (buttonPressed || h === lastHeight) return;
+  const leaving = leftAt > 0 && performance.now() - leftAt < LEAVE_HOLD_MS;
+  if (buttonPressed || leaving || h === lastHeight) return;
   lastHeight = h;
   link?.send({ type: 'resize', height: h });
 }
