@@ -57,5 +57,17 @@ export const webhookSubscriptionRequestSchema = z.looseObject({
   events: z.array(z.enum(WEBHOOK_EVENTS as [WebhookEvent, ...WebhookEvent[]])).optional(),
 });
 export type WebhookSubscriptionRequest = z.infer<typeof webhookSubscriptionRequestSchema>;
-export const webhookSubscriptionSchema = webhookSubscriptionRequestSchema.extend({ id: z.string() });
+/**
+ * A subscription as the gateway lists it: read leniently, since a merchant's account may hold
+ * subscriptions our requests would never make (another version, events past the published list).
+ */
+export const webhookSubscriptionSchema = z.looseObject({
+  id: z.string(),
+  title: z.string().nullish(),
+  url: z.string(),
+  version: z.string(),
+  is_test: z.boolean().nullish(),
+  all_events: z.boolean().nullish(),
+  events: z.array(z.string()).nullish(),
+});
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;

@@ -304,6 +304,37 @@ describe('reading transaction_details in either shape', () => {
     expect(order.transaction_details?.chargebacks).toEqual([]);
   });
 
+  it('lists subscriptions of another version or with events beyond the published list', async () => {
+    // The published event list is cut off, and shop tools offer version v0.5 as well: a merchant's
+    // other subscriptions must not make list() (and with it ensure() at boot) throw.
+    body = {
+      next: null,
+      previous: null,
+      results: [
+        { id: 'w1', title: 'old', url: 'https://shop.example/old', version: 'v0.5', all_events: true },
+        {
+          id: 'w2',
+          title: 'new',
+          url: 'https://shop.example/hook',
+          version: 'v0.6',
+          is_test: false,
+          events: ['order.payment_success', 'order.partially_refunded'],
+        },
+      ],
+    };
+    const gateway = new GatewayClient({
+      baseUrl: `http://127.0.0.1:${(stand.address() as AddressInfo).port}`,
+      secretKey: 'sk',
+      maxRetries: 0,
+    });
+    const page = await gateway.webhooks.list();
+    expect(page.results.map((w) => [w.id, w.version])).toEqual([
+      ['w1', 'v0.5'],
+      ['w2', 'v0.6'],
+    ]);
+    expect(page.results[1]?.events).toContain('order.partially_refunded');
+  });
+
   it("reads the sandbox's own orders in the same shape", async () => {
     const order = await gateway.orders.createOneStep(tea);
     await pay(order);

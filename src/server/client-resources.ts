@@ -161,7 +161,9 @@ export class ProductsApi {
 /** How many pages `webhooks.ensure` reads at most before deciding a subscription is missing. */
 const ENSURE_MAX_PAGES = 20;
 
-const sameEvents = (a: WebhookSubscriptionRequest, b: WebhookSubscriptionRequest): boolean => {
+type EventChoice = Pick<WebhookSubscription, 'all_events' | 'events'>;
+
+const sameEvents = (a: EventChoice, b: EventChoice): boolean => {
   if (Boolean(a.all_events) !== Boolean(b.all_events)) return false;
   if (a.all_events) return true;
   const left = new Set(a.events ?? []);
