@@ -104,7 +104,7 @@ export async function benchIsolated(dist: string, options: IsolatedOptions): Pro
         );
         // It must really take input: type a digit where a customer would.
         const number = path.startsWith('/isolated/')
-          ? page.frameLocator('gateway-checkout iframe').getByLabel('Card number')
+          ? page.frameLocator('gateway-checkout iframe[title="Card details"]').getByLabel('Card number')
           : page.locator('gateway-checkout').getByLabel('Card number');
         await number.pressSequentially('4', { timeout: 10_000 });
         const value = await number.inputValue();

@@ -105,7 +105,7 @@ async function weightOf(browser: Browser, url: string, page: string): Promise<Pa
     });
     await tab.goto(url);
     const number = url.includes('/isolated/')
-      ? tab.frameLocator('gateway-checkout iframe').getByLabel('Card number')
+      ? tab.frameLocator('gateway-checkout iframe[title="Card details"]').getByLabel('Card number')
       : tab.locator('gateway-checkout').getByLabel(/^(Card number|Kartennummer)$/);
     await number.waitFor({ timeout: 15_000 });
     await tab.waitForLoadState('networkidle');

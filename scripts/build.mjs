@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { collapseHtml } from './html-templates.mjs';
-import { buildSiblings, checkSelfContained, siblingTable } from './siblings.mjs';
+import { buildSiblings, checkSelfContained, languagesInline, siblingTable } from './siblings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -135,7 +135,7 @@ if (wants('fields')) {
       ...common,
       root: join(root, 'src/fields'),
       base: './',
-      plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask()],
+      plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), languagesInline(root)],
       build: {
         outDir: out,
         emptyOutDir: false,
@@ -144,7 +144,8 @@ if (wants('fields')) {
         sourcemap: false,
         // One script and no preload helper: the page's CSP allows its own script and nothing else.
         modulePreload: false,
-        // Everything in that one script, the languages loaded on demand elsewhere included.
+        // Everything in that one script, the languages loaded on demand elsewhere included (and
+        // nothing the fields page never runs: see languagesInline).
         rollupOptions: {
           input: join(root, 'src/fields', `${name}.html`),
           output: { entryFileNames: `assets/${entry}-[hash].js`, codeSplitting: false },

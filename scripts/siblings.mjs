@@ -105,3 +105,31 @@ export function siblingTable(root, siblings) {
     },
   };
 }
+
+/**
+ * In the fields page (a frame that has its card form in the page, never in another frame, and shows
+ * no hosted form), on-demand.ts becomes the languages alone, imported into the page's one script:
+ * its CSP allows that script only. Neither the fields' parent side nor the 3-D Secure relay of a
+ * hosted form comes along, nor a loader for chunks that the page could never load.
+ */
+export function languagesInline(root) {
+  const target = join(root, ON_DEMAND);
+  return {
+    name: 'languages-inline',
+    enforce: 'pre',
+    load(id) {
+      if (id !== target) return null;
+      const parts = onDemandParts(root);
+      const languages = parts.filter((part) => /\/i18n\//.test(part.path));
+      const imports = languages.map((l) => `import * as ${l.name} from ${JSON.stringify(l.path)};`);
+      const rows = languages.map((l) => `  ${l.name}: async () => ${l.name},`);
+      const absent = parts
+        .filter((part) => !languages.includes(part))
+        .map(
+          (part) =>
+            `  ${part.name}: () => Promise.reject(new Error('the fields page does not load ${part.name}')),`,
+        );
+      return `${imports.join('\n')}\nexport const onDemand = {\n${[...rows, ...absent].join('\n')}\n};\n`;
+    },
+  };
+}

@@ -105,6 +105,28 @@ for (const variant of ['self', 'nonce'] as const) {
   });
 }
 
+test('strict CSP, bundle from a CDN: a German page with isolated fields shows German in the frame and beside it', async ({
+  page,
+}) => {
+  served.length = 0;
+  const violations = await recordViolations(page);
+  await page.goto(cspPage({ lang: 'de', isolated: '', cdn: `${cdn}${GENUINE}` }));
+  // The fields page carries its languages inside (its CSP admits its one script): it speaks the
+  // language the page configures it with.
+  const frame = page.locator('gateway-checkout iframe[part~="frame"]');
+  await expect(frame).toHaveAttribute('title', 'Kartendaten');
+  await expect(frame.contentFrame().getByLabel('Kartennummer')).toBeEditable();
+  await expect(frame.contentFrame().getByLabel('Sicherheitscode')).toBeVisible();
+  const payFrame = page.frameLocator('gateway-checkout iframe[part~="pay-frame"]');
+  await expect(payFrame.getByRole('button', { name: /bezahlen$/ })).toBeVisible();
+  // Beside the bundle: the German texts of the page's own parts, and the fields' parent side.
+  expect(siblingsServed().sort()).toEqual([
+    expect.stringMatching(/\/gateway-checkout\.bridge\.\w+\.js$/),
+    expect.stringMatching(/\/gateway-checkout\.de\.\w+\.js$/),
+  ]);
+  expect(violations).toEqual([]);
+});
+
 test('an English page with the fields in it loads the bundle and nothing beside it', async ({ page }) => {
   served.length = 0;
   await page.goto(cspPage({ cdn: `${cdn}${GENUINE}` }));
