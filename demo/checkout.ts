@@ -95,6 +95,8 @@ export function createShopCheckout(options: {
       currency: CART.currency,
       language: 'en',
       merchant_name: MERCHANT_NAME,
+      // A Riga shop: the billing address starts on Latvia.
+      country: 'LV',
       avs: 'avs' in scenario ? scenario.avs : 'off',
       save: save
         ? { method: save, consent_required: save !== 'merchant', merchant_name: MERCHANT_NAME }

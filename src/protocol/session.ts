@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_LIMITS } from './billing-limits.ts';
 import { CARD_FIELDS } from './direct-payment.ts';
 import { declineReason, type Order, outcomeOf } from './order.ts';
 import { SETUP_FUTURE_USE } from './order-request.ts';
@@ -22,13 +23,13 @@ export const PRESENTATIONS = ['direct', 'iframe', 'redirect'] as const;
 export type Presentation = (typeof PRESENTATIONS)[number];
 
 export const billingAddressSchema = z.strictObject({
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
-  address: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
-  city: z.string().trim().max(100).optional(),
-  zip_code: z.string().trim().min(1, { error: 'must not be empty' }).max(20),
+  first_name: z.string().trim().max(BILLING_LIMITS.first_name).optional(),
+  last_name: z.string().trim().max(BILLING_LIMITS.last_name).optional(),
+  address: z.string().trim().min(1, { error: 'must not be empty' }).max(BILLING_LIMITS.address),
+  city: z.string().trim().max(BILLING_LIMITS.city).optional(),
+  zip_code: z.string().trim().min(1, { error: 'must not be empty' }).max(BILLING_LIMITS.zip_code),
   country: countryCode.optional(),
-  state: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(BILLING_LIMITS.state).optional(),
 });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
@@ -56,6 +57,12 @@ export const checkoutConfigSchema = z.strictObject({
   currency: currencyCode,
   language: languageCode,
   merchant_name: z.string(),
+  /**
+   * Where the merchant sells (ISO 3166-1 alpha-2): the billing address starts on this country, so a
+   * Latvian shop's customer finds Latvia chosen and its postal form asked. Without it the address
+   * starts on the region of the page's language.
+   */
+  country: countryCode.optional(),
   avs: z.enum(AVS_MODES),
   save: saveOfferSchema.nullable(),
   moto: z.boolean(),

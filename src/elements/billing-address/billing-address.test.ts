@@ -18,12 +18,12 @@ async function address(
 }
 
 describe('gateway-billing-address', () => {
-  it('defaults to AVS: address, postal code and country, labelled, with autocomplete', async () => {
+  it('defaults to AVS: country first, then address and ZIP code, labelled, with autocomplete', async () => {
     const el = await address();
     expect(el.mode).to.equal('avs');
-    expect(ids(el)).to.deep.equal(['address', 'zip_code', 'country']);
+    expect(ids(el)).to.deep.equal(['country', 'address', 'zip_code']);
     const labels = [...el.shadowRoot!.querySelectorAll('label')].map((l) => l.textContent);
-    expect(labels).to.deep.equal(['Address', 'Postal code', 'Country']);
+    expect(labels).to.deep.equal(['Country', 'Address', 'ZIP code']);
     expect(inner(el, 'address').getAttribute('autocomplete')).to.equal('street-address');
     expect(inner(el, 'zip_code').getAttribute('autocomplete')).to.equal('postal-code');
     expect(inner(el, 'country').getAttribute('autocomplete')).to.equal('country');
@@ -46,7 +46,7 @@ describe('gateway-billing-address', () => {
     const el = await address(
       html`<gateway-billing-address mode="account-funding" language="en-GB"></gateway-billing-address>`,
     );
-    expect(ids(el)).to.deep.equal(['first_name', 'last_name', 'address', 'city', 'zip_code', 'country']);
+    expect(ids(el)).to.deep.equal(['country', 'first_name', 'last_name', 'address', 'city', 'zip_code']);
     const select = inner<HTMLSelectElement>(el, 'country');
     select.focus();
     await userEvent.selectOptions(select, 'CA');
@@ -81,12 +81,12 @@ describe('gateway-billing-address', () => {
       html`<gateway-billing-address mode="full" language="en-US"></gateway-billing-address>`,
     );
     expect(ids(el)).to.deep.equal([
+      'country',
       'first_name',
       'last_name',
       'address',
       'city',
       'zip_code',
-      'country',
       'state',
     ]);
     expect(inner(el, 'address').required).to.equal(true);
@@ -104,6 +104,8 @@ describe('gateway-billing-address', () => {
     await userEvent.keyboard('{Tab}');
     await el.updateComplete;
     expect(errorText(el, 'zip_code')).to.equal('Check the postal code.');
+    // The form was said before anything was typed: beside the label, and to a screen reader.
+    expect(inner(el, 'zip_code-hint').textContent).to.equal('Like 10001');
     expect(inner(el, 'zip_code').getAttribute('aria-invalid')).to.equal('true');
     await expect(el).to.be.accessible();
     await userEvent.selectOptions(inner<HTMLSelectElement>(el, 'country'), 'IE');
@@ -164,11 +166,11 @@ describe('gateway-billing-address', () => {
       html`<form><fieldset><gateway-billing-address language="en-US"></gateway-billing-address></fieldset></form>`,
     );
     const el = form.querySelector('gateway-billing-address')!;
-    inner(el, 'address').focus();
+    inner(el, 'country').focus();
+    await userEvent.keyboard('{Tab}');
+    expect(el.shadowRoot!.activeElement?.id).to.equal('address');
     await userEvent.keyboard('{Tab}');
     expect(el.shadowRoot!.activeElement?.id).to.equal('zip_code');
-    await userEvent.keyboard('{Tab}');
-    expect(el.shadowRoot!.activeElement?.id).to.equal('country');
     await expect(el).to.be.accessible();
   });
 

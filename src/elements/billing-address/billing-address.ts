@@ -1,7 +1,13 @@
-import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { isValidPostalCode } from '../../card/postal-code.ts';
+import {
+  formatPostalCode,
+  isValidPostalCode,
+  postalExampleOf,
+  postalTermOf,
+} from '../../card/postal-code.ts';
+import { BILLING_LIMITS } from '../../protocol/billing-limits.ts';
 import type { BillingAddress } from '../../protocol/session.ts';
 import type { TextKey } from '../i18n/index.ts';
 import { FormControlElement } from '../shared/form-control.ts';
@@ -17,20 +23,35 @@ export type BillingAddressMode = 'avs' | 'account-funding' | 'full';
 
 type Key = keyof BillingAddress;
 
+// The country comes first: it decides what the rest asks (the postal code's name and form, a state).
 const FIELDS: readonly (readonly [Key, TextKey, string])[] = [
+  ['country', 'country', 'country'],
   ['first_name', 'firstName', 'given-name'],
   ['last_name', 'lastName', 'family-name'],
   ['address', 'address', 'street-address'],
   ['city', 'city', 'address-level2'],
   ['zip_code', 'postalCode', 'postal-code'],
-  ['country', 'country', 'country'],
   ['state', 'state', 'address-level1'],
 ];
+
+const POSTAL_LABEL = { zip: 'zipCode', postcode: 'postcode', postal: 'postalCode' } as const;
+
+/** A field's count of characters left shows in the last tenth of its limit. */
+const nearLimit = (limit: number, length: number): boolean => limit - length <= Math.ceil(limit / 10);
+
+const limitOf = (key: Key): number | undefined => (key === 'country' ? undefined : BILLING_LIMITS[key]);
 
 /**
  * The billing address for AVS or account funding. Form-associated with named values: the host form
  * receives `first_name`, `last_name`, `address`, `city`, `zip_code`, `country`, `state` (prefixed
  * `<name>.` when the element has a `name`).
+ *
+ * The country comes first and starts on `default-country` (the merchant's), else the region of the
+ * language. The postal code is named as the country names it ("ZIP code" in the US, "Postcode" in
+ * the UK, "Postal code" elsewhere) with an example of its form beside the label, and is written in
+ * that form once left (`1010` in Latvia becomes `LV-1010`). Each field takes no more characters than
+ * the checkout's session accepts, and says how many are left as the limit nears. Nothing typed is
+ * lost when the country changes: a state chosen for one country comes back with it.
  *
  * @tag gateway-billing-address
  * @summary Billing address fields, checked per country.
@@ -64,11 +85,18 @@ export class GatewayBillingAddress extends FormControlElement {
   /** `avs`: address and postal code; `account-funding`: name, address, city, country (state for US/CA); `full`: every field, AVS requirements. */
   @property({ reflect: true }) mode: BillingAddressMode = 'avs';
 
-  /** The selected country (ISO 3166-1 alpha-2). Defaults to the region of the language. */
+  /** The selected country (ISO 3166-1 alpha-2). Defaults to `default-country`, else the region of the language. */
   @property({ reflect: true }) country = '';
+
+  /** The country to start on (ISO 3166-1 alpha-2): where the merchant sells. */
+  @property({ attribute: 'default-country' }) defaultCountry = '';
 
   #values: Partial<Record<Key, string>> = {};
   #countryTouched = false;
+  /** The country shown is the default's (the merchant's or the language's), not a choice. */
+  #countryDefaulted = false;
+  /** The state last given for each country, so going back to a country brings it back. */
+  #statesByCountry = new Map<string, string>();
 
   /** The address as the checkout sends it; empty fields are left out. */
   get value(): BillingAddress {
@@ -93,16 +121,29 @@ export class GatewayBillingAddress extends FormControlElement {
   /** Empties every field (the country returns to its default). */
   clear(): void {
     this.#values = {};
+    this.#statesByCountry.clear();
     this.#countryTouched = false;
+    this.#countryDefaulted = false;
     this.country = '';
     this.resetInteraction();
     this.requestUpdate();
   }
 
-  protected override syncState(): void {
+  protected override syncState(changed: PropertyValues<this>): void {
+    // The merchant's country may arrive after the language's region was taken (a configuration
+    // loads): it wins until the customer picks a country.
+    if (changed.has('defaultCountry') && this.#countryDefaulted && !this.#countryTouched) this.country = '';
     if (!this.country && !this.#countryTouched) {
-      const region = regionOf(this.languageTag) || regionOf(globalThis.navigator?.language ?? '');
-      if (countryCodes().includes(region)) this.country = region;
+      const candidates = [
+        this.defaultCountry.toUpperCase(),
+        regionOf(this.languageTag),
+        regionOf(globalThis.navigator?.language ?? ''),
+      ];
+      const known = candidates.find((code) => code && countryCodes().includes(code));
+      if (known) {
+        this.country = known;
+        this.#countryDefaulted = true;
+      }
     }
   }
 
@@ -139,7 +180,11 @@ export class GatewayBillingAddress extends FormControlElement {
     const required = this.#required();
     for (const key of this.#visible()) {
       const v = (key === 'country' ? this.country : (this.#values[key] ?? '')).trim();
+      const limit = limitOf(key);
       if (!v && required.has(key)) errors.set(key, { kind: 'missing', message: this.t.required });
+      // Only a value the page set can be this long: the field itself takes no more.
+      else if (limit && v.length > limit)
+        errors.set(key, { kind: 'pattern', message: this.t.tooLong(limit) });
       else if (key === 'zip_code' && v && !isValidPostalCode(this.country, v)) {
         errors.set(key, { kind: 'pattern', message: this.t.postalInvalid, prefix: true });
       }
@@ -150,8 +195,12 @@ export class GatewayBillingAddress extends FormControlElement {
   protected override render() {
     const required = this.#required();
     const visible = new Set(this.#visible());
-    const fields = FIELDS.filter(([key]) => visible.has(key)).map(([key, label, autocomplete]) => {
+    const fields = FIELDS.filter(([key]) => visible.has(key)).map(([key, labelKey, autocomplete]) => {
       const error = this.shownError(key);
+      const label = key === 'zip_code' ? this.t[POSTAL_LABEL[postalTermOf(this.country)]] : this.t[labelKey];
+      const hint = this.#hintOf(key);
+      const describedBy = hint ? `${key}-hint ${key}-error` : `${key}-error`;
+      const limit = limitOf(key);
       const common = {
         id: key,
         required: required.has(key),
@@ -166,7 +215,7 @@ export class GatewayBillingAddress extends FormControlElement {
           autocomplete=${autocomplete}
           ?required=${common.required}
           aria-invalid=${common.invalid}
-          aria-describedby="${key}-error"
+          aria-describedby=${describedBy}
           ?disabled=${this.inactive}
           @change=${onChange}
         >
@@ -191,16 +240,33 @@ export class GatewayBillingAddress extends FormControlElement {
               autocomplete=${autocomplete}
               ?required=${common.required}
               aria-invalid=${common.invalid}
-              aria-describedby="${key}-error"
+              aria-describedby=${describedBy}
+              maxlength=${limit ?? nothing}
               ?disabled=${this.inactive}
               .value=${live(this.#values[key] ?? '')}
               @input=${this.#onInput}
-              @change=${this.#forwardChange}
+              @change=${this.#onChange}
             />`;
       const half = key === 'first_name' || key === 'last_name' || key === 'zip_code' || key === 'city';
-      return this.field(key, this.t[label], control, error, half ? 'half' : '');
+      const aside = hint ? html`<span class="hint" part="hint" id="${key}-hint">${hint}</span>` : nothing;
+      return this.field(key, label, control, error, half ? 'half' : '', nothing, aside);
     });
     return html`<div class="fields" @focusout=${this.onFocusOut}>${fields}</div>`;
+  }
+
+  /**
+   * What the field says before anything is wrong: the postal code's form where the country has one,
+   * and for any field near its limit how many characters are left (at the limit, the limit itself).
+   */
+  #hintOf(key: Key): string {
+    const limit = limitOf(key);
+    const length = (this.#values[key] ?? '').length;
+    if (limit && nearLimit(limit, length)) {
+      return length >= limit ? this.t.lengthLimit(limit) : this.t.charactersLeft(limit - length);
+    }
+    if (key !== 'zip_code') return '';
+    const example = postalExampleOf(this.country);
+    return example ? this.t.postalExample(example) : '';
   }
 
   #countryOptions(): TemplateResult[] {
@@ -223,13 +289,31 @@ export class GatewayBillingAddress extends FormControlElement {
     this.requestUpdate();
   };
 
+  /** A field left after a change: the postal code takes its country's written form. */
+  readonly #onChange = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    if (input.id === 'zip_code') {
+      const formatted = formatPostalCode(this.country, input.value);
+      if (formatted !== input.value) {
+        this.#values = { ...this.#values, zip_code: formatted };
+        this.requestUpdate();
+      }
+    }
+    this.#forwardChange();
+  };
+
   readonly #onCountry = (event: Event): void => {
+    const previous = this.country;
     this.country = (event.target as HTMLSelectElement).value;
     this.#countryTouched = true;
     // A state of the old country means nothing in the new one; a name typed for a list country is
-    // taken as its code ("Ontario" is ON).
+    // taken as its code ("Ontario" is ON). The old country's state is kept: going back restores it.
     const state = this.#values.state ?? '';
-    if (state) this.#values = { ...this.#values, state: this.#stateFor(state) };
+    if (state) this.#statesByCountry.set(previous, state);
+    const kept = this.#statesByCountry.get(this.country);
+    // A code picked from the old country's list is no free text for the new one.
+    const carried = regionsOf(previous) && !regionsOf(this.country) ? '' : this.#stateFor(state);
+    if (kept !== undefined || state) this.#values = { ...this.#values, state: kept ?? carried };
     this.#forwardChange();
   };
 

@@ -90,6 +90,7 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
           v.direct && v.avs !== 'off'
             ? html`<gateway-billing-address
                 mode="avs"
+                default-country=${v.fields?.country ?? ''}
                 .language=${v.language}
                 .theme=${v.theme}
                 ?disabled=${locked}

@@ -22,6 +22,12 @@ export const de: Catalog = {
   choose: 'Auswählen…',
   required: 'Dieses Feld ist erforderlich.',
   postalInvalid: 'Prüfen Sie die Postleitzahl.',
+  zipCode: 'ZIP-Code',
+  postcode: 'Postleitzahl',
+  postalExample: (example: string) => `Etwa ${example}`,
+  charactersLeft: (count: number) => (count === 1 ? 'Noch 1 Zeichen' : `Noch ${count} Zeichen`),
+  lengthLimit: (max: number) => `Höchstens ${max} Zeichen`,
+  tooLong: (max: number) => `Kürzen Sie auf höchstens ${max} Zeichen.`,
   consentOneClick: (merchant: string) => `Karte bei ${merchant} für schnellere Zahlungen speichern.`,
   consentAutomatic: (merchant: string) =>
     `${merchant} darf meine Karte speichern und für künftige, von mir bestätigte Zahlungen belasten.`,
@@ -83,4 +89,9 @@ export const de: Catalog = {
   resultAmount: 'Betrag',
   resultOrder: 'Bestellnummer',
   cardSaved: 'Ihre Karte ist für künftige Zahlungen gespeichert.',
+  savedTitle: 'Karte gespeichert',
+  verifiedTitle: 'Karte geprüft',
+  saved: 'Karte gespeichert. Es wurde nichts abgebucht.',
+  verified: 'Karte geprüft. Es wurde nichts abgebucht.',
+  nothingCharged: 'Es wurde nichts abgebucht.',
 };

@@ -26,6 +26,12 @@ export const en = {
   choose: 'Choose…',
   required: 'This field is required.',
   postalInvalid: 'Check the postal code.',
+  zipCode: 'ZIP code',
+  postcode: 'Postcode',
+  postalExample: (example: string) => `Like ${example}`,
+  charactersLeft: (count: number) => (count === 1 ? '1 character left' : `${count} characters left`),
+  lengthLimit: (max: number) => `${max} characters at most`,
+  tooLong: (max: number) => `Shorten this to ${max} characters at most.`,
   consentOneClick: (merchant: string) => `Save my card with ${merchant} for faster checkout.`,
   consentAutomatic: (merchant: string) =>
     `Let ${merchant} save my card and charge it for payments I approve.`,
@@ -82,6 +88,11 @@ export const en = {
   resultAmount: 'Amount',
   resultOrder: 'Order number',
   cardSaved: 'Your card is saved for future payments.',
+  savedTitle: 'Card saved',
+  verifiedTitle: 'Card verified',
+  saved: 'Card saved. Nothing was charged.',
+  verified: 'Card verified. Nothing was charged.',
+  nothingCharged: 'Nothing was charged.',
 };
 
 type English = typeof en;

@@ -22,6 +22,12 @@ export const es: Catalog = {
   choose: 'Elegir…',
   required: 'Este campo es obligatorio.',
   postalInvalid: 'Revisa el código postal.',
+  zipCode: 'Código ZIP',
+  postcode: 'Código postal',
+  postalExample: (example: string) => `Como ${example}`,
+  charactersLeft: (count: number) => (count === 1 ? 'Queda 1 carácter' : `Quedan ${count} caracteres`),
+  lengthLimit: (max: number) => `${max} caracteres como máximo`,
+  tooLong: (max: number) => `Acórtalo a ${max} caracteres como máximo.`,
   consentOneClick: (merchant: string) => `Guardar mi tarjeta en ${merchant} para pagar más rápido.`,
   consentAutomatic: (merchant: string) =>
     `Permitir que ${merchant} guarde mi tarjeta y la cargue en los pagos futuros que yo acepte.`,
@@ -77,4 +83,9 @@ export const es: Catalog = {
   resultAmount: 'Importe',
   resultOrder: 'Número de pedido',
   cardSaved: 'Su tarjeta queda guardada para futuros pagos.',
+  savedTitle: 'Tarjeta guardada',
+  verifiedTitle: 'Tarjeta verificada',
+  saved: 'Tarjeta guardada. No se ha cobrado nada.',
+  verified: 'Tarjeta verificada. No se ha cobrado nada.',
+  nothingCharged: 'No se ha cobrado nada.',
 };

@@ -22,6 +22,13 @@ export const fr: Catalog = {
   choose: 'Choisir…',
   required: 'Ce champ est obligatoire.',
   postalInvalid: 'Vérifiez le code postal.',
+  zipCode: 'Code ZIP',
+  postcode: 'Code postal',
+  postalExample: (example: string) => `Par exemple ${example}`,
+  charactersLeft: (count: number) =>
+    count <= 1 ? `${count} caractère restant` : `${count} caractères restants`,
+  lengthLimit: (max: number) => `${max} caractères au plus`,
+  tooLong: (max: number) => `Raccourcissez à ${max} caractères au plus.`,
   consentOneClick: (merchant: string) => `Enregistrer ma carte chez ${merchant} pour payer plus vite.`,
   consentAutomatic: (merchant: string) =>
     `Autoriser ${merchant} à enregistrer ma carte et à la débiter pour les paiements que j’accepte.`,
@@ -79,4 +86,9 @@ export const fr: Catalog = {
   resultAmount: 'Montant',
   resultOrder: 'Numéro de commande',
   cardSaved: 'Votre carte est enregistrée pour vos prochains paiements.',
+  savedTitle: 'Carte enregistrée',
+  verifiedTitle: 'Carte vérifiée',
+  saved: 'Carte enregistrée. Rien n’a été débité.',
+  verified: 'Carte vérifiée. Rien n’a été débité.',
+  nothingCharged: 'Rien n’a été débité.',
 };

@@ -22,6 +22,13 @@ export const lv: Catalog = {
   choose: 'Izvēlieties…',
   required: 'Šis lauks ir obligāts.',
   postalInvalid: 'Pārbaudiet pasta indeksu.',
+  zipCode: 'ZIP kods',
+  postcode: 'Pasta indekss',
+  postalExample: (example: string) => `Piemēram, ${example}`,
+  charactersLeft: (count: number) =>
+    count % 10 === 1 && count % 100 !== 11 ? `Atlikusi ${count} rakstzīme` : `Atlikušas ${count} rakstzīmes`,
+  lengthLimit: (max: number) => `Ne vairāk kā ${max} rakstzīmes`,
+  tooLong: (max: number) => `Saīsiniet līdz ${max} rakstzīmēm.`,
   consentOneClick: (merchant: string) => `Saglabāt manu karti pie ${merchant} ātrākiem maksājumiem.`,
   consentAutomatic: (merchant: string) =>
     `Atļaut ${merchant} saglabāt manu karti maksājumiem, kuriem piekrītu.`,
@@ -79,4 +86,9 @@ export const lv: Catalog = {
   resultAmount: 'Summa',
   resultOrder: 'Pasūtījuma numurs',
   cardSaved: 'Jūsu karte ir saglabāta turpmākiem maksājumiem.',
+  savedTitle: 'Karte saglabāta',
+  verifiedTitle: 'Karte pārbaudīta',
+  saved: 'Karte saglabāta. Nekas netika iekasēts.',
+  verified: 'Karte pārbaudīta. Nekas netika iekasēts.',
+  nothingCharged: 'Nekas netika iekasēts.',
 };

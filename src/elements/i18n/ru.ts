@@ -22,6 +22,12 @@ export const ru: Catalog = {
   choose: 'Выберите…',
   required: 'Это обязательное поле.',
   postalInvalid: 'Проверьте почтовый индекс.',
+  zipCode: 'Индекс ZIP',
+  postcode: 'Почтовый индекс',
+  postalExample: (example: string) => `Например, ${example}`,
+  charactersLeft: (count: number) => `Осталось символов: ${count}`,
+  lengthLimit: (max: number) => `Не более ${max} символов`,
+  tooLong: (max: number) => `Сократите до ${max} символов.`,
   consentOneClick: (merchant: string) => `Сохранить карту у ${merchant} для быстрой оплаты.`,
   consentAutomatic: (merchant: string) =>
     `Разрешить ${merchant} сохранить мою карту и списывать с неё платежи, на которые я соглашусь.`,
@@ -93,4 +99,9 @@ export const ru: Catalog = {
   resultAmount: 'Сумма',
   resultOrder: 'Номер заказа',
   cardSaved: 'Карта сохранена для следующих платежей.',
+  savedTitle: 'Карта сохранена',
+  verifiedTitle: 'Карта проверена',
+  saved: 'Карта сохранена. Деньги не списаны.',
+  verified: 'Карта проверена. Деньги не списаны.',
+  nothingCharged: 'Деньги не списаны.',
 };
