@@ -35,6 +35,30 @@ const ERROR_TEXT = {
   verification: 'errorVerification',
 } as const satisfies Record<CheckoutErrorType, TextKey>;
 
+/**
+ * What a success did: charged, reserved (two-step), or, charging nothing, saved or only verified the
+ * card. A zero-amount result is never called a payment.
+ */
+export type SuccessKind = 'paid' | 'held' | 'saved' | 'verified';
+
+export function successKind(
+  status: { readonly outcome: string; readonly amount: number },
+  cardSaved: boolean,
+): SuccessKind {
+  if (status.amount === 0) return cardSaved ? 'saved' : 'verified';
+  return status.outcome === 'held' ? 'held' : 'paid';
+}
+
+const SUCCESS_TEXT = {
+  paid: ['paidTitle', 'paid'],
+  held: ['authorizedTitle', 'authorized'],
+  saved: ['savedTitle', 'saved'],
+  verified: ['verifiedTitle', 'verified'],
+} as const satisfies Record<SuccessKind, readonly [TextKey, TextKey]>;
+
+/** The result panel's title for a success. */
+export const successTitle = (t: Catalog, kind: SuccessKind): string => t[SUCCESS_TEXT[kind][0]];
+
 /** The gateway's decline reason in plain words; a reason we do not know is shown as the gateway gave it. */
 export function declineText(t: Catalog, reason: string): string {
   if (/insufficient|not sufficient/i.test(reason)) return t.declineFunds;
@@ -53,11 +77,14 @@ export function errorText(t: Catalog, type: CheckoutErrorType, placedOnFields = 
   return placedOnFields ? t.errorFields : t[ERROR_TEXT[type]];
 }
 
-/** The line for a result: success in the status region, the rest in the alert region. */
-export function resultText(t: Catalog, result: FlowResult): string {
+/**
+ * The line for a result: success in the status region, the rest in the alert region. `cardSaved`:
+ * the customer's card is saved with this payment (a zero-amount one then says "Card saved").
+ */
+export function resultText(t: Catalog, result: FlowResult, cardSaved = false): string {
   switch (result.kind) {
     case 'succeeded':
-      return result.status.outcome === 'held' ? t.authorized : t.paid;
+      return t[SUCCESS_TEXT[successKind(result.status, cardSaved)][1]];
     case 'declined':
       return declineText(t, result.reason);
     case 'failed':
@@ -69,7 +96,7 @@ export function resultText(t: Catalog, result: FlowResult): string {
 }
 
 /** The progress or success line of the status region. */
-export function statusText(t: Catalog, view: View, result: FlowResult | null): string {
+export function statusText(t: Catalog, view: View, result: FlowResult | null, cardSaved = false): string {
   switch (view) {
     case 'loading':
       return t.loading;
@@ -81,7 +108,7 @@ export function statusText(t: Catalog, view: View, result: FlowResult | null): s
     case 'verifying':
       return t.verifying;
     case 'succeeded':
-      return result ? resultText(t, result) : '';
+      return result ? resultText(t, result, cardSaved) : '';
     default:
       return '';
   }

@@ -125,6 +125,46 @@ describe('gateway-checkout after Pay', () => {
       expect(panel(el)!.textContent).to.contain('Your card is saved for future payments.');
     });
 
+    it('calls a zero-amount success "Card saved" with the consent, never a payment, and shows no amount', async () => {
+      fake.config = {
+        ...DEFAULT_CONFIG,
+        amount: 0,
+        save: { method: 'recurring', consent_required: true, merchant_name: 'Lindenhof Books' },
+      };
+      const el = await mount();
+      await fillCard(el);
+      inner(el.shadowRoot!.querySelector('gateway-save-consent')!, 'consent').click();
+      await pressPay(el);
+      await result(el);
+      const shown = panel(el)!;
+      expect(page.elementLocator(el).getByRole('region', { name: 'Card saved' }).element()).to.equal(shown);
+      expect(shown.textContent).not.to.contain('Payment');
+      expect(shown.textContent).not.to.contain('Amount');
+      expect(shown.textContent).to.contain('Your card is saved for future payments.');
+      expect(shown.textContent).to.contain('Nothing was charged.');
+      expect(statusText(el)).to.equal('Card saved. Nothing was charged.');
+      el.language = 'lv';
+      await el.updateComplete;
+      expect(shown.querySelector('h2')?.textContent).to.equal('Karte saglabāta');
+    });
+
+    it('calls a zero-amount success without saving "Card verified"', async () => {
+      fake.config = {
+        ...DEFAULT_CONFIG,
+        amount: 0,
+        save: { method: 'one-click', consent_required: false, merchant_name: 'Lindenhof Books' },
+      };
+      const el = await mount();
+      await fillCard(el);
+      await pressPay(el);
+      await result(el);
+      expect(page.elementLocator(el).getByRole('region', { name: 'Card verified' }).element()).to.equal(
+        panel(el),
+      );
+      expect(panel(el)!.textContent).not.to.contain('saved');
+      expect(statusText(el)).to.equal('Card verified. Nothing was charged.');
+    });
+
     it('is accessible dark and right to left, in the page language', async () => {
       const wrap = await fixture<HTMLElement>(
         html`<div dir="rtl" lang="de" style="background:#111;color:#eee"><gateway-checkout theme="dark" session-url="/checkout/session"></gateway-checkout></div>`,

@@ -260,13 +260,16 @@ describe('gateway-checkout', () => {
 
     for (const avs of ['off', 'standard', 'custom'] as const) {
       it(`${avs === 'off' ? 'shows no' : 'shows the'} billing address with avs "${avs}"`, async () => {
-        fake.config = { ...DEFAULT_CONFIG, avs };
+        // A Latvian merchant: the address starts on Latvia, whatever the browser's region.
+        fake.config = { ...DEFAULT_CONFIG, avs, country: 'LV' };
         const el = await mount();
         for (const name of ['Address', 'Postal code']) {
           const field = within(el).getByRole('textbox', { name, exact: true }).query();
           if (avs === 'off') expect(field, name).to.equal(null);
           else expect(field, name).to.exist;
         }
+        const country = within(el).getByRole('combobox', { name: 'Country', exact: true }).query();
+        if (avs !== 'off') expect((country as HTMLSelectElement).value).to.equal('LV');
       });
     }
 
@@ -724,7 +727,8 @@ describe('gateway-checkout', () => {
       expect(payButton(el).textContent?.trim()).to.equal('Pay €32.25');
       await withPageLanguage('de', async () => {
         await waitUntil(() => payButton(el).textContent?.trim() === '32,25\u00a0€ bezahlen', 'no German');
-        for (const name of ['Kartennummer', 'Sicherheitscode', 'Adresse', 'Postleitzahl']) {
+        // The browser's region (the US) stays the address's country: its ZIP code, in German.
+        for (const name of ['Kartennummer', 'Sicherheitscode', 'Adresse', 'ZIP-Code']) {
           expect(within(el).getByRole('textbox', { name, exact: true }).query(), name).to.exist;
         }
         const consent = el.shadowRoot!.querySelector('gateway-save-consent')!;

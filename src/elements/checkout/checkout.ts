@@ -36,7 +36,7 @@ import {
 } from './checkout-events.ts';
 import { checkoutFlow } from './checkout-flow.ts';
 import { type CheckoutFormHandlers, checkoutForm, hostedView } from './checkout-form.ts';
-import { errorText, statusText, type View } from './checkout-messages.ts';
+import { errorText, statusText, successKind, type View } from './checkout-messages.ts';
 import { announceOutcome, showServerFieldErrors } from './checkout-outcome.ts';
 import {
   alertText,
@@ -297,7 +297,7 @@ export class GatewayCheckout extends GatewayElement {
     const config = this.#loaded;
     const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
     const paidDetails = paid && {
-      held: paid.status.outcome === 'held',
+      kind: successKind(paid.status, this.#cardSaved),
       amount: this.#formatAmount(),
       orderNumber: paid.status.number ?? null,
       cardSaved: this.#cardSaved,
@@ -409,7 +409,7 @@ export class GatewayCheckout extends GatewayElement {
       ? this.t.attention(this.attention)
       : view === 'loading' && this.#reloading
         ? ''
-        : statusText(this.t, view, this.result);
+        : statusText(this.t, view, this.result, this.#cardSaved);
   }
 
   /**
@@ -458,7 +458,8 @@ export class GatewayCheckout extends GatewayElement {
         frame.answer(request, onOrder) ?? Promise.resolve({ ok: false, error: 'refused' }));
     const card = framed ? null : readCard(this.cardForm!);
     if (!framed && !card) return;
-    this.#cardSaved = !!this.consentForm?.checked;
+    // Saved with the customer's consent, or by the merchant itself (no box to tick).
+    this.#cardSaved = this.consentForm ? this.consentForm.checked : this.#loaded?.save?.method === 'merchant';
     const request = paymentRequest({
       email: this.#email.value,
       address: this.addressForm,

@@ -1,11 +1,12 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Catalog } from '../i18n/index.ts';
 import { token } from '../shared/tokens.ts';
+import { type SuccessKind, successTitle } from './checkout-messages.ts';
 
 /** What the panel after a successful payment tells. */
 export interface PaidDetails {
-  /** The order was authorized (two-step), not yet captured. */
-  readonly held: boolean;
+  /** Charged, reserved (two-step, not yet captured), or nothing charged: the card saved or verified. */
+  readonly kind: SuccessKind;
   /** The amount as charged, formatted; '' when not known. */
   readonly amount: string;
   /** The merchant's order number; null when it gave none (the gateway's id means nothing to a customer). */
@@ -13,6 +14,9 @@ export interface PaidDetails {
   /** The customer agreed to save the card. */
   readonly cardSaved: boolean;
 }
+
+/** Nothing was charged: an "Amount €0.00" row would read as a payment. */
+const chargesNothing = (kind: SuccessKind): boolean => kind === 'saved' || kind === 'verified';
 
 /**
  * The panel the form gives way to after a success: what was paid, the order number, and whether
@@ -28,12 +32,13 @@ export function resultPanel(
       <circle cx="12" cy="12" r="11" />
       <path d="M7 12.5l3.2 3.2L17 9" />
     </svg>
-    <h2 id="result-title">${paid.held ? t.authorizedTitle : t.paidTitle}</h2>
+    <h2 id="result-title">${successTitle(t, paid.kind)}</h2>
     <dl>
-      ${paid.amount ? html`<div><dt>${t.resultAmount}</dt><dd>${paid.amount}</dd></div>` : nothing}
+      ${paid.amount && !chargesNothing(paid.kind) ? html`<div><dt>${t.resultAmount}</dt><dd>${paid.amount}</dd></div>` : nothing}
       ${paid.orderNumber ? html`<div><dt>${t.resultOrder}</dt><dd class="order">${paid.orderNumber}</dd></div>` : nothing}
     </dl>
-    ${paid.cardSaved ? html`<p>${t.cardSaved}</p>` : nothing}${after}
+    ${paid.cardSaved ? html`<p>${t.cardSaved}</p>` : nothing}
+    ${chargesNothing(paid.kind) ? html`<p>${t.nothingCharged}</p>` : nothing}${after}
   </section>`;
 }
 
