@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index.ts';
 import { AGENT_USER, type DemoMerchantOptions, PortInUseError, startDemoMerchant } from './merchant.ts';
 import { redisShiftStore } from './moto/shift.ts';
+import { MERCHANT_NAME } from './scenarios.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.DEMO_PORT ?? 5173);
@@ -32,6 +33,8 @@ const sandbox = process.env.GATEWAY_URL
   : await startSandbox({
       port: sandboxPort,
       secretKey: process.env.SANDBOX_SECRET_KEY ?? 'sk_sandbox_test',
+      // The shop's account at the gateway: its hosted pages say who is paid.
+      merchantName: MERCHANT_NAME,
       // How long the "timeout" fault holds a payment; the end-to-end tests shorten it.
       faultTimeoutMs: Number(process.env.SANDBOX_FAULT_TIMEOUT_MS ?? 30_000),
     }).catch(giveUp);

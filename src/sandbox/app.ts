@@ -21,6 +21,8 @@ import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.ts';
 export interface AppOptions {
   secretKey: string;
   avsEnabled: boolean;
+  /** Who the hosted pages say is paid. */
+  merchantName?: string | undefined;
   webhookRetry: WebhookRetryOptions;
   now: (() => Date) | undefined;
   distDir: string | null;
@@ -55,7 +57,8 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);
     if (challenge) return threeDSHandler(gateway, challenge[1]!);
     const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);
-    if (hosted) return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]));
+    if (hosted)
+      return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]), options.merchantName);
     const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
     if (hostedStatus) return checkoutStatusHandler(gateway, hostedStatus[1]!);
     if (path === BUNDLE_PATH) return bundle;

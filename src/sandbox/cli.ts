@@ -9,7 +9,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const secretKey = process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY;
 
-const sandbox = await startSandbox({ port, secretKey });
+// The merchant's name on the hosted pages, as its account at a real gateway would hold it.
+const merchantName = process.env.SANDBOX_MERCHANT_NAME || undefined;
+
+const sandbox = await startSandbox({ port, secretKey, merchantName });
 const lines = [
   `Sandbox gateway listening on ${sandbox.url}`,
   `  API:        ${sandbox.apiUrl}/`,

@@ -174,6 +174,40 @@ describe('hosted pages with the bundle built', () => {
     expect(await html(redirected.full_page_checkout)).toContain('"framed":false');
   });
 
+  it("say who is paid and for what: the merchant's name, the order number, each product and the total", async () => {
+    const named = await sandbox({ distDir: built, merchantName: 'Baltic Pantry' });
+    try {
+      const order = await createOrder(named, {
+        number: 'BP-1042',
+        currency: 'EUR',
+        products: [
+          { title: 'Rye bread', price: 4.2, quantity: 2, description: 'Whole loaf' },
+          { title: 'Shipping', price: 4.95 },
+        ],
+      });
+      for (const url of [order.full_page_checkout, order.iframe_checkout]) {
+        const page = await html(url);
+        expect(page).toContain('<title>Pay Baltic Pantry</title>');
+        expect(page).toContain('<h1 id="merchant">Baltic Pantry</h1>');
+        expect(page).toContain('<h2 id="summary-title">Order BP-1042</h2>');
+        expect(page).toContain(
+          '<td>Rye bread × 2<br><span class="note">Whole loaf</span></td><td>€8.40</td>',
+        );
+        expect(page).toContain('<td>Shipping</td><td>€4.95</td>');
+        expect(page).toContain('<th scope="row">Total</th><td id="order-total">€13.35</td>');
+        // No request for a favicon the sandbox does not have.
+        expect(page).toContain('<link rel="icon" href="data:,">');
+      }
+    } finally {
+      await named.close();
+    }
+    // Without a configured name, the order's descriptor; and the plain form says the same.
+    const plainOrder = await createOrder(withoutBundle, { dynamic_descriptor: 'LINDENHOF*BOOKS' });
+    expect(await html(plainOrder.full_page_checkout)).toContain('<h1 id="merchant">LINDENHOF*BOOKS</h1>');
+    const unnamed = await createOrder(withoutBundle);
+    expect(await html(unnamed.full_page_checkout)).toContain('<h1 id="merchant">Sandbox merchant</h1>');
+  });
+
   it('escape what they put into the HTML', async () => {
     const order = await createOrder(withBundle, {
       success_redirect: 'https://shop.example/</script><script>alert(1)</script>',

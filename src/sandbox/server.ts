@@ -22,6 +22,11 @@ export interface SandboxOptions {
   host?: string;
   /** The Bearer key the API accepts. Default `sk_sandbox_test`. */
   secretKey?: string;
+  /**
+   * The merchant's name as its account at the gateway holds it: the hosted pages say who is paid.
+   * Default: an order's `dynamic_descriptor` when it has one, else "Sandbox merchant".
+   */
+  merchantName?: string;
   /** The merchant has AVS enabled: an order without client.address and client.zip_code fails (400). */
   avsEnabled?: boolean;
   webhookRetry?: WebhookRetryOptions;
@@ -84,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const app = sandboxApp({
     secretKey,
     avsEnabled: options.avsEnabled ?? false,
+    merchantName: options.merchantName,
     webhookRetry: options.webhookRetry ?? {},
     now: options.now,
     distDir,

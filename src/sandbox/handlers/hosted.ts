@@ -12,20 +12,22 @@ export function checkoutHandler(
   distDir: string | null,
   payToken: string,
   framed: boolean,
+  merchantName: string | undefined,
 ): SurfaceHandler {
   return async () => {
     const order = gateway.orders.byPayToken(payToken);
     if (!order) return html(404, messagePage('Not found', 'This checkout does not exist.'));
     const orderJson = gateway.orders.json(order);
+    const merchant = merchantName || order.request.dynamic_descriptor || 'Sandbox merchant';
     // Our own elements once the browser bundle is built; the plain form when started from source.
     const bundle = readBundle(distDir);
     const page = bundle
-      ? elementsCheckoutPage(order, orderJson, framed, {
+      ? elementsCheckoutPage(order, orderJson, framed, merchant, {
           scriptUrl: BUNDLE_PATH,
           integrity: bundle.integrity,
           statusUrl: `/checkout/${payToken}/status`,
         })
-      : checkoutPage(order, orderJson, framed);
+      : checkoutPage(order, orderJson, framed, merchant);
     return html(200, page);
   };
 }

@@ -2,12 +2,47 @@
 import { toMajor } from '../../protocol/index.ts';
 import { THREE_DS_CANCELLED } from '../payments.ts';
 import type { OrderRecord } from '../records.ts';
-import { escapeHtml, page, scriptJson } from './layout.ts';
+import { escapeHtml, money, page, SIMPLE_STYLE, scriptJson } from './layout.ts';
 
 const amountText = (o: OrderRecord) =>
   `${toMajor(o.totalMinor).toFixed(2)} ${escapeHtml(o.request.currency ?? 'EUR')}`;
 
-export function checkoutPage(o: OrderRecord, json: Record<string, unknown>, framed: boolean): string {
+/**
+ * Who is paid and for what, above the card fields, as a customer checks before typing a card: the
+ * merchant's name, the shop's order number, each product (its description under it) and the total.
+ * A zero-amount order says that nothing is charged.
+ */
+export function orderSummary(o: OrderRecord, merchant: string): string {
+  const currency = o.request.currency ?? 'EUR';
+  const lines = o.lines
+    .map(({ request, totalMinor }) => {
+      const quantity = request.quantity && request.quantity !== 1 ? ` × ${request.quantity}` : '';
+      const description = request.description
+        ? `<br><span class="note">${escapeHtml(request.description)}</span>`
+        : '';
+      return `<tr><td>${escapeHtml(request.title)}${quantity}${description}</td><td>${escapeHtml(money(totalMinor, currency))}</td></tr>`;
+    })
+    .join('');
+  const total = o.totalMinor === 0 ? 'Nothing is charged: the card is checked and saved' : 'Total';
+  return `<header class="merchant"><p class="note">Payment to</p><h1 id="merchant">${escapeHtml(merchant)}</h1></header>
+<section class="summary" aria-labelledby="summary-title"><h2 id="summary-title">Order ${escapeHtml(o.number)}</h2>
+<table>${lines ? `<tbody>${lines}</tbody>` : ''}<tfoot><tr><th scope="row">${total}</th><td id="order-total">${escapeHtml(money(o.totalMinor, currency))}</td></tr></tfoot></table></section>`;
+}
+
+/** The summary's look: one card above the form, the amounts at the end of each line. */
+const SUMMARY_STYLE = `.merchant{margin-bottom:1rem}.merchant p{margin:0}
+.summary{border:1px solid var(--line);border-radius:12px;padding:1rem;margin-bottom:1.5rem}
+.summary h2{font-size:1rem;margin-bottom:.5rem}.summary table{inline-size:100%;border-collapse:collapse}
+.summary td,.summary th{padding:.25rem 0;text-align:start;vertical-align:top}
+.summary td:last-child{text-align:end;white-space:nowrap;padding-inline-start:1rem;font-variant-numeric:tabular-nums}
+.summary tfoot th,.summary tfoot td{border-top:1px solid var(--line);padding-top:.5rem;font-weight:600}`;
+
+export function checkoutPage(
+  o: OrderRecord,
+  json: Record<string, unknown>,
+  framed: boolean,
+  merchant: string,
+): string {
   const moto = o.request.is_moto === true;
   const config = {
     apiDoUrl: json.api_do_url,
@@ -20,8 +55,8 @@ export function checkoutPage(o: OrderRecord, json: Record<string, unknown>, fram
     ? ''
     : `<label for="csc">Security code</label><input id="csc" name="csc" inputmode="numeric" autocomplete="cc-csc" required>`;
   return page(
-    'Pay',
-    `<main><h1>Pay ${amountText(o)}</h1>
+    `Pay ${merchant}`,
+    `<main>${orderSummary(o, merchant)}
 <form id="pay" novalidate>
 <label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required>
 <label for="expiry">Expiry date</label><input id="expiry" name="expiry" placeholder="MM/YY" autocomplete="cc-exp" required>
@@ -46,6 +81,7 @@ fetch(c.apiDoUrl,{method:'POST',headers:{'Content-Type':'application/json'},body
 if(x.j.threed_check_url){window.location.href=x.j.threed_check_url;return;}
 done(x.j.status,x.j.errors&&x.j.errors[0]&&x.j.errors[0].description);})
 .catch(function(){out.textContent='The payment could not be sent. Check the order status before trying again.';});});})();</script>`,
+    `${SIMPLE_STYLE}\n${SUMMARY_STYLE}`,
   );
 }
 
@@ -69,6 +105,7 @@ export function elementsCheckoutPage(
   o: OrderRecord,
   json: Record<string, unknown>,
   framed: boolean,
+  merchant: string,
   assets: ElementsPage,
 ): string {
   const moto = o.request.is_moto === true;
@@ -96,8 +133,8 @@ export function elementsCheckoutPage(
     .filter(Boolean)
     .join(' ');
   return page(
-    'Pay',
-    `<main><h1>Pay ${amountText(o)}</h1>
+    `Pay ${merchant}`,
+    `<main>${orderSummary(o, merchant)}
 <gateway-checkout ${attributes}></gateway-checkout>
 <p class="note">Sandbox: use a test card, e.g. 4111 1111 1111 1111.</p></main>
 <script src="${escapeHtml(assets.scriptUrl)}" integrity="${escapeHtml(assets.integrity)}" crossorigin="anonymous"></script>
@@ -109,5 +146,6 @@ if(c.framed&&window.parent!==window)window.addEventListener('message',function(e
 if(e.origin!==location.origin||e.source===window.parent||!d||d.type!=='gateway-3ds-complete')return;
 // targetOrigin "*": the message carries no secret, as the challenge page's own.
 try{window.parent.postMessage(d,'*');}catch(x){}});})();</script>`,
+    `${SIMPLE_STYLE}\n${SUMMARY_STYLE}`,
   );
 }

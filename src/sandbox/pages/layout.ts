@@ -18,12 +18,12 @@ button{font:inherit;cursor:pointer}
 .note{color:var(--muted);font-size:.9rem}`;
 
 /** The plain pages (hosted form, messages) keep the narrow column they always had. */
-const SIMPLE_STYLE = `body{background:#fff}main{max-width:40rem;margin:2rem auto;padding:0 1rem}
+export const SIMPLE_STYLE = `body{background:#fff}main{max-width:40rem;margin:2rem auto;padding:0 1rem}
 label{display:block;margin:.6rem 0 .2rem}input{font:inherit;padding:.4rem;width:100%}
 main button{padding:.5rem 1.2rem;margin:.8rem .4rem 0 0}h1{margin-bottom:1rem}`;
 
 export function page(title: string, body: string, style = SIMPLE_STYLE): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${BASE_STYLE}
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${BASE_STYLE}
 ${style}</style></head><body>${body}</body></html>`;
 }
 
