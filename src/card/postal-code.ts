@@ -1,3 +1,5 @@
+export { type PostalTerm, postalTermOf } from './postal-term.ts';
+
 /**
  * Postal-code formats where they are well known. Countries not listed accept any non-empty text
  * up to 20 characters: a false reject stops a real customer, a false accept costs an AVS mismatch.
@@ -57,17 +59,6 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   JP: '100-0001',
   IN: '110001',
 };
-
-/** What the country calls the code: the US (and its territories) a ZIP code, the UK a postcode. */
-export type PostalTerm = 'zip' | 'postcode' | 'postal';
-
-const ZIP_COUNTRIES = new Set(['US', 'PR', 'GU', 'VI', 'AS', 'MP', 'UM']);
-const POSTCODE_COUNTRIES = new Set(['GB', 'IM', 'JE', 'GG', 'AU', 'NZ', 'IE']);
-
-export function postalTermOf(country: string | undefined): PostalTerm {
-  const code = country?.toUpperCase() ?? '';
-  return ZIP_COUNTRIES.has(code) ? 'zip' : POSTCODE_COUNTRIES.has(code) ? 'postcode' : 'postal';
-}
 
 /** An example of the country's format, or undefined where it is free-form. */
 export function postalExampleOf(country: string | undefined): string | undefined {

@@ -1,22 +1,50 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import {
-  formatPostalCode,
-  isValidPostalCode,
-  postalExampleOf,
-  postalTermOf,
-} from '../../card/postal-code.ts';
+import { postalTermOf } from '../../card/postal-term.ts';
 import { BILLING_LIMITS } from '../../protocol/billing-limits.ts';
 import type { BillingAddress } from '../../protocol/session.ts';
 import type { TextKey } from '../i18n/index.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { regionOf } from '../shared/language.ts';
+import { onDemand } from '../shared/on-demand.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
+import type { Region } from './address-formats.ts';
 import { billingAddressStyles } from './billing-address.styles.ts';
 import { countryCodes, STATE_COUNTRIES } from './countries.ts';
-import { REGION_COUNTRIES, regionCode, regionsOf } from './regions.ts';
+
+/**
+ * Countries whose state is chosen from a list. The lists, and the postal-code formats, load on
+ * demand (`address-formats.ts`): a checkout without address verification never carries them.
+ */
+const REGION_COUNTRIES: readonly string[] = ['US', 'CA', 'AU'];
+
+let formats: typeof import('./address-formats.ts') | null = null;
+let formatsLoading: Promise<void> | null = null;
+
+/**
+ * Loads the formats once for every element; a failed load is tried again by the next element.
+ * Until they are here a postal code is taken as typed (its length still limited) and a state is
+ * free text.
+ */
+function loadFormats(): Promise<void> {
+  formatsLoading ??= onDemand.address().then(
+    (module) => {
+      formats = module;
+    },
+    (error: unknown) => {
+      formatsLoading = null;
+      console.warn(
+        'gateway-checkout: the address formats could not be loaded; postal codes are not checked.',
+        error,
+      );
+    },
+  );
+  return formatsLoading;
+}
+
+const regionsOf = (country: string): readonly Region[] | null => formats?.regionsOf(country) ?? null;
 
 /** Which fields show and which are required. */
 export type BillingAddressMode = 'avs' | 'account-funding' | 'full';
@@ -129,7 +157,31 @@ export class GatewayBillingAddress extends FormControlElement {
     this.requestUpdate();
   }
 
+  /** The address formats on their way. */
+  #formatsPending: Promise<void> | null = null;
+
+  /** Also waits for the address formats on their way: once it resolves, postal codes are checked and states listed. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.#formatsPending) {
+      await this.#formatsPending;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
   protected override syncState(changed: PropertyValues<this>): void {
+    if (!formats && !this.#formatsPending) {
+      const pending = loadFormats().then(() => {
+        if (this.#formatsPending !== pending) return;
+        this.#formatsPending = null;
+        // A state given while the lists were on their way is taken as its code now.
+        const state = this.#values.state;
+        if (state) this.#values = { ...this.#values, state: this.#stateFor(state) };
+        this.requestUpdate();
+      });
+      this.#formatsPending = pending;
+    }
     // The merchant's country may arrive after the language's region was taken (a configuration
     // loads): it wins until the customer picks a country.
     if (changed.has('defaultCountry') && this.#countryDefaulted && !this.#countryTouched) this.country = '';
@@ -185,7 +237,7 @@ export class GatewayBillingAddress extends FormControlElement {
       // Only a value the page set can be this long: the field itself takes no more.
       else if (limit && v.length > limit)
         errors.set(key, { kind: 'pattern', message: this.t.tooLong(limit) });
-      else if (key === 'zip_code' && v && !isValidPostalCode(this.country, v)) {
+      else if (key === 'zip_code' && v && formats && !formats.isValidPostalCode(this.country, v)) {
         errors.set(key, { kind: 'pattern', message: this.t.postalInvalid, prefix: true });
       }
     }
@@ -265,7 +317,7 @@ export class GatewayBillingAddress extends FormControlElement {
       return length >= limit ? this.t.lengthLimit(limit) : this.t.charactersLeft(limit - length);
     }
     if (key !== 'zip_code') return '';
-    const example = postalExampleOf(this.country);
+    const example = formats?.postalExampleOf(this.country);
     return example ? this.t.postalExample(example) : '';
   }
 
@@ -293,7 +345,7 @@ export class GatewayBillingAddress extends FormControlElement {
   readonly #onChange = (event: Event): void => {
     const input = event.target as HTMLInputElement;
     if (input.id === 'zip_code') {
-      const formatted = formatPostalCode(this.country, input.value);
+      const formatted = formats?.formatPostalCode(this.country, input.value) ?? input.value;
       if (formatted !== input.value) {
         this.#values = { ...this.#values, zip_code: formatted };
         this.requestUpdate();
@@ -319,7 +371,7 @@ export class GatewayBillingAddress extends FormControlElement {
 
   /** What AVS expects for a state written for the current country: its code where it has a list. */
   #stateFor(state: string): string {
-    return regionsOf(this.country) ? (regionCode(this.country, state) ?? '') : state;
+    return formats?.regionsOf(this.country) ? (formats.regionCode(this.country, state) ?? '') : state;
   }
 
   readonly #forwardChange = (): void => {

@@ -1,9 +1,10 @@
 /**
  * Parts of the elements that only some pages need, loaded when one does: the languages other than
- * English (the page's language), the isolated fields' parent side (`fields-origin`) and the 3-D
- * Secure relay of the hosted form in a frame (`presentation="iframe"`). Everything
- * else, English included, is in the first load, so a page in English with the fields in it loads
- * nothing more.
+ * English (the page's language), the isolated fields' parent side (`fields-origin`), the 3-D
+ * Secure relay of the hosted form in a frame (`presentation="iframe"`) and the billing address's
+ * postal-code formats and lists of states (only a checkout with address verification shows one).
+ * Everything else, English included, is in the first load, so a page in English with the fields in
+ * it loads nothing more.
  *
  * Here each part is a dynamic `import()`: the ES module build splits it into a chunk of its own. The
  * script-tag bundle has no module loader: its build replaces this file with the same table whose
@@ -19,6 +20,7 @@ export const onDemand = {
   ru: () => import('../i18n/ru.ts'),
   hosted: () => import('../checkout/hosted-challenge.ts'),
   bridge: () => import('../../fields/parent-bridge.ts'),
+  address: () => import('../billing-address/address-formats.ts'),
 };
 
 export type OnDemandPart = keyof typeof onDemand;
