@@ -26,6 +26,14 @@ function check(name, size, budget, detail = '') {
   } else console.log(line);
 }
 
+// DESIGN's goal is 42 kB. Where the first load's bytes are (gzip, each module's share of the
+// minified bundle as its source map tells, November 2026): imask 12.7 kB, the checkout element (its
+// form, states, messages, result, styles) 7.3, Lit 5.8 and @lit/task 0.6, the card form (masks,
+// marks, entry rules, the frame's controller) 5.4, the shared element base and loaders 3.3, the
+// payment flow and merchant server 3.2, card-validator 2.4, billing address 1.9, src/card 1.2,
+// English 1.1, save consent 0.8. What a first paint does not use and can wait without adding a way
+// for a payment to fail is on demand: the other languages, the isolated fields' parent side, the
+// hosted form's 3-D Secure relay.
 const BUNDLE_BUDGET = 48_500;
 const SIBLING_BUDGET = 4_000;
 
