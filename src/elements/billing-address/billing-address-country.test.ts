@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import '../../define.ts';
 import { errorText, inner, typeInto } from '../../../test/support/elements.ts';
 import type { GatewayBillingAddress } from './billing-address.ts';
+import { REGION_COUNTRIES } from './regions.ts';
 
 async function address(template: ReturnType<typeof html>) {
   const el = await fixture<GatewayBillingAddress>(template);
@@ -110,6 +111,19 @@ describe('gateway-billing-address country first', () => {
     await choose(el, 'LV');
     expect(inner(el, 'state').value).to.equal('Rīgas');
     expect(el.value).to.deep.include({ zip_code: 'LV-1010', country: 'LV', state: 'Rīgas' });
+  });
+});
+
+describe('gateway-billing-address states on demand', () => {
+  it('lists the states of every country that has a list, once the lists have loaded', async () => {
+    const el = await address(
+      html`<gateway-billing-address mode="full" language="en" default-country="LV"></gateway-billing-address>`,
+    );
+    expect(inner(el, 'state').localName).to.equal('input');
+    for (const country of REGION_COUNTRIES) {
+      await choose(el, country);
+      expect(inner(el, 'state').localName, country).to.equal('select');
+    }
   });
 });
 
