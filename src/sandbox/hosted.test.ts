@@ -201,6 +201,12 @@ describe('hosted pages with the bundle built', () => {
     } finally {
       await named.close();
     }
+    // In the order's language, as the element below it speaks.
+    const latvian = await createOrder(withoutBundle, { language: 'lv', number: 'BP-7' });
+    const lv = await html(latvian.full_page_checkout);
+    expect(lv).toContain('<div lang="lv"><header class="merchant"><p class="note">Maksājuma saņēmējs</p>');
+    expect(lv).toContain('<h2 id="summary-title">Pasūtījums BP-7</h2>');
+    expect(lv).toContain('<th scope="row">Kopā</th><td id="order-total">10,50\u00a0€</td>');
     // Without a configured name, the order's descriptor; and the plain form says the same.
     const plainOrder = await createOrder(withoutBundle, { dynamic_descriptor: 'LINDENHOF*BOOKS' });
     expect(await html(plainOrder.full_page_checkout)).toContain('<h1 id="merchant">LINDENHOF*BOOKS</h1>');

@@ -7,6 +7,28 @@ import { escapeHtml, money, page, SIMPLE_STYLE, scriptJson } from './layout.ts';
 const amountText = (o: OrderRecord) =>
   `${toMajor(o.totalMinor).toFixed(2)} ${escapeHtml(o.request.currency ?? 'EUR')}`;
 
+/** The summary's few words in each language the element speaks; the order's language picks them. */
+const SUMMARY_WORDS: Readonly<
+  Record<string, readonly [to: string, order: string, total: string, zero: string]>
+> = {
+  en: ['Payment to', 'Order', 'Total', 'Nothing is charged: the card is checked and saved'],
+  de: [
+    'Zahlung an',
+    'Bestellung',
+    'Gesamt',
+    'Es wird nichts abgebucht: die Karte wird geprüft und gespeichert',
+  ],
+  es: ['Pago a', 'Pedido', 'Total', 'No se cobra nada: la tarjeta se verifica y se guarda'],
+  fr: ['Paiement à', 'Commande', 'Total', 'Rien n’est débité : la carte est vérifiée et enregistrée'],
+  lv: [
+    'Maksājuma saņēmējs',
+    'Pasūtījums',
+    'Kopā',
+    'Nekas netiek iekasēts: karte tiek pārbaudīta un saglabāta',
+  ],
+  ru: ['Получатель платежа', 'Заказ', 'Итого', 'Деньги не списываются: карта проверяется и сохраняется'],
+};
+
 /**
  * Who is paid and for what, above the card fields, as a customer checks before typing a card: the
  * merchant's name, the shop's order number, each product (its description under it) and the total.
@@ -14,19 +36,23 @@ const amountText = (o: OrderRecord) =>
  */
 export function orderSummary(o: OrderRecord, merchant: string): string {
   const currency = o.request.currency ?? 'EUR';
+  const asked = (o.request.language ?? 'en').toLowerCase();
+  const language = asked in SUMMARY_WORDS ? asked : 'en';
+  const [to, orderWord, totalWord, zero] = SUMMARY_WORDS[language]!;
+  const amount = (minor: number) => escapeHtml(money(minor, currency, language));
   const lines = o.lines
     .map(({ request, totalMinor }) => {
       const quantity = request.quantity && request.quantity !== 1 ? ` × ${request.quantity}` : '';
       const description = request.description
         ? `<br><span class="note">${escapeHtml(request.description)}</span>`
         : '';
-      return `<tr><td>${escapeHtml(request.title)}${quantity}${description}</td><td>${escapeHtml(money(totalMinor, currency))}</td></tr>`;
+      return `<tr><td>${escapeHtml(request.title)}${quantity}${description}</td><td>${amount(totalMinor)}</td></tr>`;
     })
     .join('');
-  const total = o.totalMinor === 0 ? 'Nothing is charged: the card is checked and saved' : 'Total';
-  return `<header class="merchant"><p class="note">Payment to</p><h1 id="merchant">${escapeHtml(merchant)}</h1></header>
-<section class="summary" aria-labelledby="summary-title"><h2 id="summary-title">Order ${escapeHtml(o.number)}</h2>
-<table>${lines ? `<tbody>${lines}</tbody>` : ''}<tfoot><tr><th scope="row">${total}</th><td id="order-total">${escapeHtml(money(o.totalMinor, currency))}</td></tr></tfoot></table></section>`;
+  const total = o.totalMinor === 0 ? zero : totalWord;
+  return `<div lang="${language}"><header class="merchant"><p class="note">${to}</p><h1 id="merchant">${escapeHtml(merchant)}</h1></header>
+<section class="summary" aria-labelledby="summary-title"><h2 id="summary-title">${orderWord} ${escapeHtml(o.number)}</h2>
+<table>${lines ? `<tbody>${lines}</tbody>` : ''}<tfoot><tr><th scope="row">${total}</th><td id="order-total">${amount(o.totalMinor)}</td></tr></tfoot></table></section></div>`;
 }
 
 /** The summary's look: one card above the form, the amounts at the end of each line. */

@@ -32,10 +32,10 @@ export function messagePage(title: string, text: string): string {
 }
 
 /** "€12.50" in the page's language; the bare number and code when the currency is not one Intl knows. */
-export function money(minor: number, currency: string): string {
+export function money(minor: number, currency: string, language = 'en'): string {
   const major = minor / 100;
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(major);
+    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(major);
   } catch {
     return `${major.toFixed(2)} ${currency}`;
   }
