@@ -5,22 +5,25 @@ export const cardFormStyles = css`
   .control {
     position: relative;
   }
-  #number {
+  #number,
+  #csc {
     padding-inline-end: 3.25rem;
   }
   /* Digit groups stay in reading order on right-to-left pages, aligned to the field's start. */
   :host(:dir(rtl)) input[dir='ltr'] {
     text-align: right;
   }
-  :host(:dir(rtl)) #number {
+  :host(:dir(rtl)) #number,
+  :host(:dir(rtl)) #csc {
     padding-inline: 3.25rem 0.75rem;
   }
   .head {
     display: flex;
-    flex-wrap: wrap;
     align-items: center;
-    justify-content: space-between;
-    gap: 0.25rem 0.75rem;
+    gap: 0.75rem;
+  }
+  .head label {
+    flex: none;
   }
   .mark {
     display: block;
@@ -37,21 +40,69 @@ export const cardFormStyles = css`
     color: ${token.muted};
     pointer-events: none;
   }
+  /* Where the code is: the box drawn in the focus colour, as a finger would point at it. */
+  .code {
+    stroke: ${token.focus};
+  }
+  /* The hint stands where the error would (the empty error after it takes no room, nor its gap),
+     so the field keeps its height when one gives its place to the other. */
+  .hint {
+    color: ${token.muted};
+    font-size: 0.875em;
+    min-block-size: 1.25em;
+    margin-block-end: -0.25rem;
+  }
+  .hint:empty {
+    display: none;
+  }
+  /* One row that never wraps: it takes what the label leaves, and what has no room becomes "+N". */
   .brands {
     display: flex;
-    flex-wrap: wrap;
+    flex: 1 1 0;
+    min-inline-size: 0;
+    justify-content: flex-end;
     gap: 0.25rem;
     margin: 0;
     padding: 0;
+    overflow: hidden;
     list-style: none;
+    color: ${token.muted};
   }
   .brands li {
+    flex: none;
     inline-size: 1.5rem;
     block-size: 0.9375rem;
-    transition: opacity 0.15s;
+    transition:
+      opacity 0.15s,
+      filter 0.15s;
   }
+  /* Faded in grey: on a dark page a faded white tile stays darker than the detected one. */
   .brands .dim {
-    opacity: 0.3;
+    opacity: 0.35;
+    filter: grayscale(1);
+  }
+  /* The detected brand: full colour, its outline drawn in the focus colour. */
+  .brands .on {
+    color: ${token.focus};
+  }
+  .brands .on rect:first-child {
+    stroke-opacity: 1;
+  }
+  .brands .away {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+  }
+  .brands .more {
+    box-sizing: border-box;
+    border: 1px solid;
+    border-radius: 0.1875rem;
+    font-size: 0.6875rem;
+    font-weight: 600;
+    line-height: 0.8125rem;
+    text-align: center;
   }
   @media (prefers-reduced-motion: reduce) {
     .brands li {

@@ -51,7 +51,10 @@ describe('gateway-card-form', () => {
         expect(el.shadowRoot!.querySelector(`label[for=${id}]`)?.textContent).to.equal(label);
         expect(input.getAttribute('autocomplete')).to.equal(autocomplete);
         expect(input.getAttribute('inputmode')).to.equal(inputmode);
-        expect(input.getAttribute('aria-describedby')).to.equal(`${id}-error`);
+        // The security code is also described by where it is printed ("3 digits on the back").
+        expect(input.getAttribute('aria-describedby')).to.equal(
+          id === 'csc' ? 'csc-hint csc-error' : `${id}-error`,
+        );
         expect(input.getAttribute('aria-invalid')).to.equal('false');
         expect(inner(el, `${id}-error`)).to.exist;
       }

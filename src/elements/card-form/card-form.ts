@@ -11,7 +11,7 @@ import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
-import { brandMarks } from './brand-marks.ts';
+import { BrandRoom, brandMarks, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
@@ -60,6 +60,9 @@ const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, n
  * @csspart brand-icon - The mark in the card number field: the detected brand's (named, with `data-brand`), or a decorative generic card.
  * @csspart brand-row - The row of accepted brands beside the card number's label (named "Accepted cards").
  * @csspart brand-mark - Each mark in that row (has `data-brand`); the detected brand stands out, the others fade.
+ * @csspart brand-more - The "+N" that stands for the brands the row has no room for (the list still names them all).
+ * @csspart code-icon - The card picture in the security code field: where the code is printed (`data-side` back or front).
+ * @csspart hint - Under the security code: where the code is printed ("3 digits on the back"); the error takes its place.
  * @csspart frame - With `fields-origin`: the frame that shows the fields instead.
  *
  * @cssprop --gateway-font-family - Font family.
@@ -109,6 +112,7 @@ export class GatewayCardForm extends FormControlElement {
   #edit: { completed: FieldId | null } | null = null;
 
   readonly #marks = brandMarks();
+  readonly #brandRoom = new BrandRoom(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
 
   readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
 
@@ -272,7 +276,10 @@ export class GatewayCardForm extends FormControlElement {
     const t = this.t;
     if (this.#framed.active) return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     const brand = this.#brand;
-    const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards);
+    const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, this.#brandRoom.room);
+    const codeLength = securityCodeLength(brand);
+    // American Express prints its code on the front, above the number; the others on the back.
+    const front = brand?.type === 'american-express';
     // The masked inputs have one writer, their mask controller; only the name is bound here.
     const input = (id: FieldId, label: string, autocomplete: string, numeric: boolean) => {
       const error = this.shownError(id);
@@ -290,7 +297,7 @@ export class GatewayCardForm extends FormControlElement {
           maxlength=${MAX_LENGTH[id]}
           placeholder=${id === 'expiry' ? t.expiryPlaceholder : ''}
           aria-invalid=${error ? 'true' : 'false'}
-          aria-describedby="${id}-error"
+          aria-describedby=${id === 'csc' ? 'csc-hint csc-error' : `${id}-error`}
           ?disabled=${this.inactive}
           .value=${id === 'name' ? live(this.#name) : nothing}
           @input=${id === 'name' ? this.#onNameInput : nothing}
@@ -298,8 +305,9 @@ export class GatewayCardForm extends FormControlElement {
         />`,
         error,
         id === 'expiry' || id === 'csc' ? 'half' : '',
-        id === 'number' ? icon : nothing,
+        id === 'number' ? icon : id === 'csc' ? codeIcon(front) : nothing,
         id === 'number' ? row : nothing,
+        id === 'csc' ? (front ? t.codeFront(codeLength) : t.codeBack(codeLength)) : '',
       );
     };
     return html`<div

@@ -12,6 +12,8 @@ export const de: Catalog = {
   expiryInvalid: 'Geben Sie ein gültiges Ablaufdatum ein (MM/JJ).',
   expiryPast: 'Die Karte ist abgelaufen.',
   codeInvalid: (length: number) => `Geben Sie den ${length}-stelligen Sicherheitscode ein.`,
+  codeBack: (length: number) => `${length} Ziffern auf der Rückseite`,
+  codeFront: (length: number) => `${length} Ziffern auf der Vorderseite`,
   firstName: 'Vorname',
   lastName: 'Nachname',
   address: 'Adresse',

@@ -16,6 +16,9 @@ export const en = {
   expiryInvalid: 'Enter a valid expiry date (MM/YY).',
   expiryPast: 'The card has expired.',
   codeInvalid: (length: number) => `Enter the ${length}-digit security code.`,
+  // the security code's hint: where the code is printed (American Express: on the front)
+  codeBack: (length: number) => `${length} digits on the back`,
+  codeFront: (length: number) => `${length} digits on the front`,
   firstName: 'First name',
   lastName: 'Last name',
   address: 'Address',

@@ -12,6 +12,8 @@ export const es: Catalog = {
   expiryInvalid: 'Introduce una fecha de caducidad válida (MM/AA).',
   expiryPast: 'La tarjeta ha caducado.',
   codeInvalid: (length: number) => `Introduce el código de seguridad de ${length} dígitos.`,
+  codeBack: (length: number) => `${length} dígitos en el reverso`,
+  codeFront: (length: number) => `${length} dígitos en el anverso`,
   firstName: 'Nombre',
   lastName: 'Apellidos',
   address: 'Dirección',

@@ -12,6 +12,8 @@ export const fr: Catalog = {
   expiryInvalid: "Saisissez une date d'expiration valide (MM/AA).",
   expiryPast: 'La carte a expiré.',
   codeInvalid: (length: number) => `Saisissez le code de sécurité à ${length} chiffres.`,
+  codeBack: (length: number) => `${length} chiffres au dos`,
+  codeFront: (length: number) => `${length} chiffres au recto`,
   firstName: 'Prénom',
   lastName: 'Nom',
   address: 'Adresse',

@@ -12,6 +12,8 @@ export const lv: Catalog = {
   expiryInvalid: 'Ievadiet derīgu termiņu (MM/GG).',
   expiryPast: 'Kartes derīguma termiņš ir beidzies.',
   codeInvalid: (length: number) => `Ievadiet ${length} ciparu drošības kodu.`,
+  codeBack: (length: number) => `${length} cipari aizmugurē`,
+  codeFront: (length: number) => `${length} cipari priekšpusē`,
   firstName: 'Vārds',
   lastName: 'Uzvārds',
   address: 'Adrese',

@@ -12,6 +12,8 @@ export const ru: Catalog = {
   expiryInvalid: 'Введите верный срок (ММ/ГГ).',
   expiryPast: 'Срок действия карты истёк.',
   codeInvalid: (length: number) => `Введите ${length}-значный код безопасности.`,
+  codeBack: (length: number) => `${length} цифры на обороте`,
+  codeFront: (length: number) => `${length} цифры на лицевой стороне`,
   firstName: 'Имя',
   lastName: 'Фамилия',
   address: 'Адрес',

@@ -264,7 +264,8 @@ export abstract class FormControlElement extends GatewayElement {
 
   /**
    * A label, a control and an error region that exists from the first paint. `after` follows the
-   * control inside its box (an icon in the field); `aside` shares the label's line.
+   * control inside its box (an icon in the field); `aside` shares the label's line; `hint` is a
+   * line under the control that the control's `aria-describedby` should name (`<id>-hint`).
    */
   protected field(
     id: string,
@@ -274,6 +275,7 @@ export abstract class FormControlElement extends GatewayElement {
     extraClass = '',
     after: TemplateResult | typeof nothing = nothing,
     aside: TemplateResult | typeof nothing = nothing,
+    hint = '',
   ): TemplateResult {
     return html`<div class="field ${extraClass}" part="field ${id}-field">
       ${
@@ -282,6 +284,10 @@ export abstract class FormControlElement extends GatewayElement {
           : html`<div class="head"><label part="label" for=${id}>${label}</label>${aside}</div>`
       }
       <div class="control">${control}${after}</div>
+      ${
+        // A hint under the field gives its place to the error while one shows: the field keeps its height.
+        hint ? html`<div class="hint" part="hint" id="${id}-hint">${error ? '' : hint}</div>` : nothing
+      }
       <div class="error" part="error" id="${id}-error">${error}</div>
     </div>`;
   }
