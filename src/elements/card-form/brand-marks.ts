@@ -1,7 +1,6 @@
 import {
   html,
   nothing,
-  type ReactiveController,
   type ReactiveControllerHost,
   type SVGTemplateResult,
   svg,
@@ -139,7 +138,7 @@ export function brandRow(
   return html`<ul class="brands" part="brand-row" aria-label=${label}>
     ${all.map(
       (brand) =>
-        html`<li class=${!seen.includes(brand) ? 'away' : detected && detected !== brand ? 'dim' : detected ? 'on' : ''}>${brandMark(
+        html`<li class=${!seen.includes(brand) ? 'visually-hidden' : detected && detected !== brand ? 'dim' : detected ? 'on' : ''}>${brandMark(
           hasMark(brand) ? brand : null,
           markName(brand),
         )}</li>`,
@@ -149,53 +148,42 @@ export function brandRow(
 
 /**
  * How many tiles the brand row has room for, measured whenever its width changes (the row takes
- * what the label leaves; a tile is a mark or the "+N"). The host renders again when it changes.
+ * what the label leaves; a tile is a mark or the "+N"), unbounded while all `tiles()` fit or before
+ * the first measure: nothing collapses on a guess. The host renders again when what shows changes.
  */
-export class BrandRoom implements ReactiveController {
-  /** Unbounded until the row is first measured: nothing is collapsed on a guess. */
-  room = Number.POSITIVE_INFINITY;
-  readonly #host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment };
-  #row: HTMLElement | null = null;
-  readonly #observer =
-    typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => this.#measure());
-
-  readonly #tiles: () => number;
-
-  /** `tiles`: how many brands the row lists now (a room for all of them is as good as any more). */
-  constructor(
-    host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
-    tiles: () => number,
-  ) {
-    this.#host = host;
-    this.#tiles = tiles;
-    host.addController(this);
-  }
-
-  hostUpdated(): void {
-    const row = this.#host.renderRoot.querySelector<HTMLElement>('.brands');
-    if (row === this.#row) return;
-    if (this.#row) this.#observer?.unobserve(this.#row);
-    this.#row = row;
-    if (row) this.#observer?.observe(row);
-  }
-
-  hostDisconnected(): void {
-    this.#observer?.disconnect();
-    this.#row = null;
-  }
-
-  #measure(): void {
-    const row = this.#row;
-    const tile = row?.querySelector<HTMLElement>('li:not(.away)');
-    if (!row || !tile?.offsetWidth) return;
-    const gap = Number.parseFloat(getComputedStyle(row).columnGap) || 0;
-    const fit = Math.floor((row.clientWidth + gap) / (tile.offsetWidth + gap));
-    // Only a change in what shows is worth a render.
-    const room = fit >= this.#tiles() ? Number.POSITIVE_INFINITY : fit;
-    if (room === this.room) return;
-    this.room = room;
-    this.#host.requestUpdate();
-  }
+export function brandRoom(
+  host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
+  tiles: () => number,
+): { readonly room: number } {
+  const state = { room: Number.POSITIVE_INFINITY };
+  let row: HTMLElement | null = null;
+  const observer =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(() => {
+          const tile = row?.querySelector<HTMLElement>('li:not(.visually-hidden)');
+          if (!row || !tile?.offsetWidth) return;
+          const gap = Number.parseFloat(getComputedStyle(row).columnGap) || 0;
+          const fit = Math.floor((row.clientWidth + gap) / (tile.offsetWidth + gap));
+          const room = fit >= tiles() ? Number.POSITIVE_INFINITY : fit;
+          if (room === state.room) return;
+          state.room = room;
+          host.requestUpdate();
+        });
+  host.addController({
+    hostUpdated() {
+      const next = host.renderRoot.querySelector<HTMLElement>('.brands');
+      if (next === row) return;
+      if (row) observer?.unobserve(row);
+      row = next;
+      if (row) observer?.observe(row);
+    },
+    hostDisconnected() {
+      observer?.disconnect();
+      row = null;
+    },
+  });
+  return state;
 }
 
 /**

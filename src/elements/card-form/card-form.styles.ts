@@ -88,13 +88,6 @@ export const cardFormStyles = css`
   .brands .on rect:first-child {
     stroke-opacity: 1;
   }
-  .brands .away {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-  }
   .brands .more {
     box-sizing: border-box;
     border: 1px solid;

@@ -11,7 +11,7 @@ import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
-import { BrandRoom, brandMarks, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
+import { brandMarks, brandRoom, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
@@ -112,7 +112,7 @@ export class GatewayCardForm extends FormControlElement {
   #edit: { completed: FieldId | null } | null = null;
 
   readonly #marks = brandMarks();
-  readonly #brandRoom = new BrandRoom(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
+  readonly #brandRoom = brandRoom(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
 
   readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
 

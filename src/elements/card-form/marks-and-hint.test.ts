@@ -36,11 +36,13 @@ async function settled(el: GatewayCardForm) {
 function row(el: GatewayCardForm) {
   const list = el.shadowRoot!.querySelector<HTMLElement>('[part~="brand-row"]')!;
   const items = [...list.querySelectorAll<HTMLElement>('li')];
-  // What a sighted person sees: the tiles with a box of their own inside the row's box.
+  // What a sighted person sees: the tiles inside the row's box that are what shows at their centre
+  // (a tile cut away for assistive technology only is never hit there).
   const box = list.getBoundingClientRect();
   const seen = items.filter((li) => {
     const r = li.getBoundingClientRect();
-    return r.width > 2 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    const hit = el.shadowRoot!.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && !!hit && li.contains(hit);
   });
   return {
     list,
@@ -53,7 +55,7 @@ function row(el: GatewayCardForm) {
 
 describe('gateway-card-form brand row', () => {
   it('shows every accepted brand in one line when there is room, with no "+N"', async () => {
-    const { el } = await inBox(460);
+    const { el } = await inBox(400);
     const r = row(el);
     expect(r.seen).to.deep.equal(ALL);
     expect(r.tops.size).to.equal(1);
@@ -76,7 +78,7 @@ describe('gateway-card-form brand row', () => {
     await expect(el).to.be.accessible();
 
     // Wider again: everything back, no "+N".
-    box.style.inlineSize = '460px';
+    box.style.inlineSize = '400px';
     await settled(el);
     r = row(el);
     expect(r.seen).to.deep.equal(ALL);
@@ -118,7 +120,7 @@ describe('gateway-card-form security code hint', () => {
     el.shadowRoot!.querySelector('[part~="code-icon"]')!.getAttribute('data-side');
 
   it('says where the code is, following the brand typed: the back, or the front for American Express', async () => {
-    const { el } = await inBox(460);
+    const { el } = await inBox(400);
     expect(hint(el).textContent).to.equal('3 digits on the back');
     expect(side(el)).to.equal('back');
     // The field's name stays "Security code"; the hint is its description.
@@ -135,20 +137,23 @@ describe('gateway-card-form security code hint', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('gives its place to the error, and the field keeps its height', async () => {
-    const { el } = await inBox(460);
+  it('gives its place to the error: the field grows by no more than the error is taller', async () => {
+    const { el } = await inBox(400);
     const field = el.shadowRoot!.querySelector<HTMLElement>('[part~="csc-field"]')!;
-    const height = field.getBoundingClientRect().height;
+    const height = (node: Element) => node.getBoundingClientRect().height;
+    // The field less its line under the control, with the hint and then with an error there.
+    const withHint = height(field) - height(hint(el));
     await typeInto(el, 'csc', '12');
     inner(el, 'csc').blur();
     await settled(el);
     expect(errorText(el, 'csc')).to.equal('Enter the 3-digit security code.');
     expect(hint(el).textContent).to.equal('');
-    expect(field.getBoundingClientRect().height).to.equal(height);
+    expect(getComputedStyle(hint(el)).display).to.equal('none');
+    expect(height(field) - height(inner(el, 'csc-error'))).to.equal(withHint);
   });
 
   it('speaks the page language', async () => {
-    const { el } = await inBox(460, 'language="de"');
+    const { el } = await inBox(400, 'language="de"');
     await new Promise((resolve) => setTimeout(resolve, 200));
     await settled(el);
     expect(hint(el).textContent).to.equal('3 Ziffern auf der Rückseite');
@@ -158,7 +163,7 @@ describe('gateway-card-form security code hint', () => {
   });
 
   it('has no hint when there is no security code (phone orders)', async () => {
-    const { el } = await inBox(460, 'moto');
+    const { el } = await inBox(400, 'moto');
     expect(el.shadowRoot!.getElementById('csc-hint')).to.equal(null);
     expect(el.shadowRoot!.querySelector('[part~="code-icon"]')).to.equal(null);
   });

@@ -286,7 +286,10 @@ export abstract class FormControlElement extends GatewayElement {
       <div class="control">${control}${after}</div>
       ${
         // A hint under the field gives its place to the error while one shows: the field keeps its height.
-        hint ? html`<div class="hint" part="hint" id="${id}-hint">${error ? '' : hint}</div>` : nothing
+        // The hint's direction is its text's (English on a right-to-left page reads "4 digits…"), its place the page's.
+        hint
+          ? html`<div class="hint" part="hint" id="${id}-hint">${error ? '' : html`<bdi>${hint}</bdi>`}</div>`
+          : nothing
       }
       <div class="error" part="error" id="${id}-error">${error}</div>
     </div>`;
