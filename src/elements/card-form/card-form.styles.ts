@@ -51,6 +51,7 @@ export const cardFormStyles = css`
     font-size: 0.875em;
     min-block-size: 1.25em;
     margin-block-end: -0.25rem;
+    text-wrap: balance;
   }
   .hint:empty {
     display: none;
@@ -92,7 +93,7 @@ export const cardFormStyles = css`
     box-sizing: border-box;
     border: 1px solid;
     border-radius: 0.1875rem;
-    font-size: 0.6875rem;
+    font-size: 0.625rem;
     font-weight: 600;
     line-height: 0.8125rem;
     text-align: center;
@@ -103,13 +104,15 @@ export const cardFormStyles = css`
     }
   }
   /* Isolated mode: the fields page keeps 4px around its form for focus rings; so the inputs line
-     up with the rest of the page, the frame reaches as far beyond the element. */
+     up with the rest of the page, the frame reaches as far beyond the element. Until the fields
+     report their height, the frame takes what four fields and the security code's hint take on a
+     desktop (287px measured), so their first report moves little. */
   iframe[part~='frame'] {
     display: block;
     border: 0;
     margin: -4px;
     inline-size: calc(100% + 8px);
-    block-size: 15.5rem;
+    block-size: 18rem;
     background: transparent;
   }
   iframe[part~='frame'][hidden] {

@@ -86,6 +86,7 @@ export const styles = css`
     dialog {
       inline-size: 100vw;
       block-size: 100dvh;
+      max-block-size: none;
       margin: 0;
       border-radius: 0;
     }

@@ -88,10 +88,10 @@ export const resultPanelStyles = css`
     max-inline-size: 22rem;
   }
   .result dl div {
-    display: grid;
-    grid-template-columns: auto 1fr;
+    display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
-    gap: 1rem;
+    column-gap: 1rem;
     text-align: end;
     padding-block-end: 0.375rem;
     border-block-end: 1px solid color-mix(in srgb, currentColor 15%, transparent);
@@ -103,6 +103,7 @@ export const resultPanelStyles = css`
   }
   .result dd {
     margin: 0;
+    margin-inline-start: auto;
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
