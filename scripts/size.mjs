@@ -34,7 +34,10 @@ function check(name, size, budget, detail = '') {
 // English 1.1, save consent 0.8. What a first paint does not use and can wait without adding a way
 // for a payment to fail is on demand: the other languages, the isolated fields' parent side, the
 // hosted form's 3-D Secure relay.
-const BUNDLE_BUDGET = 48_500;
+// The card form's brand marks in each brand's own shapes and colours (Visa's and Diners Club's
+// wordmarks as paths, the others' lettering fitted to their widths), the brand row's "+N" when it has
+// no room, and the security code's card picture and hint: 1,273 bytes over the 48.15 kB before them.
+const BUNDLE_BUDGET = 49_450;
 const SIBLING_BUDGET = 4_000;
 
 const iife = readFileSync(join(root, 'dist', 'gateway-checkout.iife.js'));

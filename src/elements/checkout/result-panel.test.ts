@@ -12,7 +12,7 @@ class PanelHost extends LitElement {
   static override styles = [baseStyles, resultPanelStyles];
   override render() {
     return resultPanel(en, {
-      held: false,
+      kind: 'paid',
       amount: '€32.25',
       orderNumber: 'BP-MWV31ASE0A-35A1',
       cardSaved: false,
