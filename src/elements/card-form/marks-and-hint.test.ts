@@ -2,21 +2,14 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from 'vitest';
 import '../../define.ts';
 import { errorText, inner, typeInto } from '../../../test/support/elements.ts';
+import { markName, SHOWN_BRANDS } from './brand-marks.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
 // The brand row as the eye sees it at any width (one line, "+N" for what has no room) and the
 // security code's hint, which follows the brand typed.
 
-const ALL = [
-  'Visa',
-  'Mastercard',
-  'American Express',
-  'Discover',
-  'Diners Club',
-  'JCB',
-  'UnionPay',
-  'Maestro',
-];
+// Every brand's name, in the row's order (card-form-entry.test.ts pins the names themselves).
+const ALL = SHOWN_BRANDS.map(markName);
 
 async function inBox(width: number, attributes = '') {
   const box = await fixture<HTMLElement>(html`<div style="inline-size:${width}px"></div>`);
