@@ -19,13 +19,20 @@ interface Stored {
   readonly checkout: string;
   readonly session: CheckoutSession;
   readonly challengeUrl?: string;
+  readonly cardSaved?: boolean;
 }
+
+/**
+ * An attempt as kept: the flow's record, and whether the customer agreed to save the card (a
+ * zero-amount result picked up after a 3-D Secure redirect says "Card saved", not "Card verified").
+ */
+export type KeptAttempt = AttemptRecord & { readonly cardSaved?: boolean };
 
 /**
  * Keeps a checkout's payment attempt across a reload of its page, and asks before the page is left
  * while a payment is under way. What is kept, in this tab's sessionStorage only, is the order's
  * addresses as the merchant server gave them (order id, api_do_url, status address), a challenge's
- * address and which checkout they belong to: never card data, which exists only in the fields and
+ * address, which checkout they belong to and whether the customer agreed to save the card: never card data, which exists only in the fields and
  * the payment request.
  *
  * A record belongs to one attempt, not to the address: it is picked up only by the same checkout
@@ -69,7 +76,7 @@ export class AttemptResume implements ReactiveController {
     addEventListener('pageshow', () => (this.#leaving = false), { once: true });
   }
 
-  save(record: AttemptRecord, savedAt = Date.now()): void {
+  save(record: KeptAttempt, savedAt = Date.now()): void {
     const checkout = this.#checkout();
     if (!checkout) return;
     const stored: Stored = { savedAt, page: THIS_PAGE, checkout, ...record };
@@ -85,7 +92,7 @@ export class AttemptResume implements ReactiveController {
    * outcome has not been shown yet; null for anything else, which is dropped. The record stays
    * until `clear()`, now as this page's, so a reload while its status is asked finds it again.
    */
-  take(): AttemptRecord | null {
+  take(): KeptAttempt | null {
     const checkout = this.#checkout();
     // Not configured yet: nothing can be told about the record, so it is left alone.
     if (!checkout) return null;
@@ -109,8 +116,11 @@ export class AttemptResume implements ReactiveController {
       this.clear();
       return null;
     }
-    const record: AttemptRecord =
-      typeof stored.challengeUrl === 'string' ? { session, challengeUrl: stored.challengeUrl } : { session };
+    const record: KeptAttempt = {
+      session,
+      ...(typeof stored.challengeUrl === 'string' ? { challengeUrl: stored.challengeUrl } : {}),
+      ...(stored.cardSaved === true ? { cardSaved: true } : {}),
+    };
     // The hour still counts from the payment: reloading again and again does not stretch it.
     this.save(record, stored.savedAt as number);
     return record;

@@ -112,6 +112,28 @@ describe('gateway-checkout across a reload', () => {
     expect(after.defaultPrevented).to.equal(false);
   });
 
+  it('picks up a zero-amount saving after a reload as "Card saved", as the customer agreed before it', async () => {
+    fake.config = {
+      ...DEFAULT_CONFIG,
+      amount: 0,
+      save: { method: 'recurring', consent_required: true, merchant_name: 'Lindenhof Books' },
+    };
+    const release = fake.holdPayments();
+    const first = await mount();
+    await fillCard(first);
+    const consent = first.shadowRoot!.querySelector('gateway-save-consent')!;
+    consent.shadowRoot!.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    await userEvent.click(payButton(first));
+    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    fixtureCleanup();
+    release();
+    await waitUntil(() => fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
+    const again = await fixture<GatewayCheckout>(SESSION);
+    await settled(again, 'after the reload');
+    expect(statusText(again)).to.equal('Card saved. Nothing was charged.');
+    expect(again.shadowRoot!.querySelector('[part="result"] h2')?.textContent).to.equal('Card saved');
+  });
+
   it('picks up the attempt after a reload and shows its result once; storage never holds card data', async () => {
     const release = fake.holdPayments();
     const first = await mount();

@@ -4,7 +4,7 @@ import { property, query, state } from 'lit/decorators.js';
 import type { FramedPayer } from '../../flow/framed-payer.ts';
 import { openableChallenge } from '../../flow/gateway-origin.ts';
 import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
-import type { AttemptRecord, PaymentFlow } from '../../flow/payment-flow.ts';
+import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import {
@@ -21,7 +21,7 @@ import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
 import { onDemand } from '../shared/on-demand.ts';
 import { baseStyles } from '../shared/styles.ts';
-import { AttemptResume } from './attempt-resume.ts';
+import { AttemptResume, type KeptAttempt } from './attempt-resume.ts';
 import { type BeforePayDetail, beforePay } from './before-pay.ts';
 import { ChallengeController, type ChallengeMode } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
@@ -210,7 +210,7 @@ export class GatewayCheckout extends GatewayElement {
         onPhase: (phase) => {
           this.phase = phase;
         },
-        onAttempt: (attempt) => this.#resume.save(attempt),
+        onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: this.#cardSaved }),
       });
       this.phase = 'idle';
       this.result = null;
@@ -227,7 +227,8 @@ export class GatewayCheckout extends GatewayElement {
   }
 
   /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */
-  async #pickUp(record: AttemptRecord): Promise<void> {
+  async #pickUp(record: KeptAttempt): Promise<void> {
+    this.#cardSaved = record.cardSaved === true;
     const result = await this.#flow!.resume(record);
     if (result) this.#show(result);
     else {
