@@ -203,8 +203,8 @@ describe('a press that takes the focus out of a field', () => {
     const el = await mount();
     const address = el.shadowRoot!.querySelector('gateway-billing-address')!;
     const consent = el.shadowRoot!.querySelector('gateway-save-consent')!;
-    inner(address, 'address').focus();
-    // Address, postal code, country, then the consent box and on to Pay, touching nothing.
+    inner(address, 'country').focus();
+    // Country, address, postal code, then the consent box and on to Pay, touching nothing.
     for (let i = 0; i < 4; i++) await userEvent.keyboard('{Tab}');
     await el.updateComplete;
     expect(focused()).to.equal(pay(el));
