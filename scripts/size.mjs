@@ -26,18 +26,20 @@ function check(name, size, budget, detail = '') {
   } else console.log(line);
 }
 
-// DESIGN's goal is 42 kB. Where the first load's bytes are (gzip, each module's share of the
-// minified bundle as its source map tells, November 2026): imask 12.7 kB, the checkout element (its
-// form, states, messages, result, styles) 7.3, Lit 5.8 and @lit/task 0.6, the card form (masks,
-// marks, entry rules, the frame's controller) 5.4, the shared element base and loaders 3.3, the
-// payment flow and merchant server 3.2, card-validator 2.4, billing address 1.9, src/card 1.2,
-// English 1.1, save consent 0.8. What a first paint does not use and can wait without adding a way
-// for a payment to fail is on demand: the other languages, the isolated fields' parent side, the
+// 49.26 kB measured; DESIGN's goal is 42 kB. Where the first load's bytes are (gzip, each module's
+// share of the minified bundle as its source map tells, November 2026, before the brand marks below):
+// imask 12.6 kB, the checkout element (its form, states, messages, result, 3-D Secure dialog,
+// styles) 8.4, Lit 5.7 and @lit/task 0.6, the card form (masks, marks, entry rules, the frame's
+// controller) 4.4, the shared element base, the on-demand table and its loader 4.2, the payment flow
+// and merchant server 3.3, card-validator 2.4, billing address 2.0, English 1.4, src/card 1.0, save
+// consent 0.6. What a first paint does not use and can wait without adding a way for a payment to
+// fail is on demand: the other languages, the address formats, the isolated fields' parent side, the
 // hosted form's 3-D Secure relay.
 // The card form's brand marks in each brand's own shapes and colours (Visa's and Diners Club's
 // wordmarks as paths, the others' lettering fitted to their widths), the brand row's "+N" when it has
-// no room, and the security code's card picture and hint: 1,273 bytes over the 48.15 kB before them.
-const BUNDLE_BUDGET = 49_450;
+// no room, and the security code's card picture and hint: about 1.27 kB.
+// A little room over the measure, so that a change of a few bytes elsewhere still merges.
+const BUNDLE_BUDGET = 49_350;
 const SIBLING_BUDGET = 4_000;
 
 const iife = readFileSync(join(root, 'dist', 'gateway-checkout.iife.js'));

@@ -10,12 +10,10 @@ import {
   type PayOutcome,
   parseFromFrame,
   type SessionData,
+  THEME_TOKENS,
+  type ThemeToken,
   type ToFrame,
 } from './messages.ts';
-
-// Loaded on demand (only a page with `fields-origin` needs it): the card form that loads it reads
-// the theme tokens it sends from here too.
-export { THEME_TOKENS } from './messages.ts';
 
 export interface FieldsFrameEvents {
   resize(height: number): void;
@@ -102,6 +100,25 @@ export class FieldsFrame {
     if (text === this.#sentConfig) return;
     this.#sentConfig = this.#port ? text : '';
     this.#port?.postMessage({ type: 'configure', config } satisfies ToFrame);
+  }
+
+  /**
+   * Configures the fields like `el` as the page shows it: its direction, line height and the theme
+   * tokens set on it or above it, with the element's own options.
+   */
+  configureFrom(el: Element, options: Omit<FieldsConfig, 'dir' | 'tokens' | 'lineHeight'>): void {
+    const style = getComputedStyle(el);
+    const tokens: Partial<Record<ThemeToken, string>> = {};
+    for (const name of THEME_TOKENS) {
+      const value = style.getPropertyValue(name).trim();
+      if (value) tokens[name] = value;
+    }
+    this.configure({
+      ...options,
+      dir: style.direction === 'rtl' ? 'rtl' : 'ltr',
+      tokens,
+      lineHeight: lineHeightOf(style),
+    });
   }
 
   /** Shows every error in the fields; with `focus`, the first invalid one takes the focus. */
@@ -217,4 +234,11 @@ export class FieldsFrame {
     this.#paying.clear();
     this.#press = null;
   }
+}
+
+/** The line height as a ratio (what pages set and children inherit), not the px it computes to here. */
+function lineHeightOf(style: CSSStyleDeclaration): string {
+  const px = Number.parseFloat(style.lineHeight);
+  const size = Number.parseFloat(style.fontSize);
+  return px > 0 && size > 0 ? String(Math.round((px / size) * 1000) / 1000) : 'normal';
 }

@@ -1,6 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveElement } from 'lit';
 import { type FieldsTarget, fieldsTarget } from '../../fields/address.ts';
-import type { FieldsConfig, FieldsState, ThemeToken } from '../../fields/messages.ts';
+import type { FieldsState } from '../../fields/messages.ts';
 import type { FieldsFrame } from '../../fields/parent-bridge.ts';
 import { onDemand } from '../shared/on-demand.ts';
 import { afterPress } from '../shared/pointer-press.ts';
@@ -47,7 +47,6 @@ export class FramedFields implements ReactiveController {
   #frame: FieldsFrame | null = null;
   /** Settles when the bridge of the current frame loaded or could not be. */
   #ready: Promise<void> = Promise.resolve();
-  #tokens: readonly ThemeToken[] = [];
   /** What the frame did before its bridge arrived: its last hello, whether it loaded. */
   #early = { hello: null as MessageEvent | null, loaded: false };
   #key: string | undefined;
@@ -118,7 +117,6 @@ export class FramedFields implements ReactiveController {
 
   #bridged(target: FieldsTarget, m: typeof import('../../fields/parent-bridge.ts')): void {
     if (this.#target !== target) return;
-    this.#tokens = m.THEME_TOKENS;
     this.#frame = new m.FieldsFrame(target, {
       // A press on this page (Pay) takes the focus out of the frame, whose field then shows its
       // message and grows: the frame keeps its height until the press is over, so the button
@@ -191,23 +189,14 @@ export class FramedFields implements ReactiveController {
   #configure(): void {
     const host = this.#host;
     if (!this.#frame || !host.isConnected) return;
-    const style = getComputedStyle(host);
-    const tokens: Partial<Record<ThemeToken, string>> = {};
-    for (const name of this.#tokens) {
-      const value = style.getPropertyValue(name).trim();
-      if (value) tokens[name] = value;
-    }
-    const config: FieldsConfig = {
+    // The page's look, as the element computes it, is read by the bridge (it knows the tokens).
+    this.#frame.configureFrom(host, {
       language: this.#options.language(),
-      dir: style.direction === 'rtl' ? 'rtl' : 'ltr',
       scheme: this.#scheme(),
-      tokens,
-      lineHeight: lineHeightOf(style),
       acceptedBrands: [...host.acceptedBrands],
       requireName: host.requireName,
       disabled: this.#options.disabled(),
-    };
-    this.#frame.configure(config);
+    });
   }
 
   /**
@@ -240,11 +229,4 @@ export class FramedFields implements ReactiveController {
     }
     return errors;
   }
-}
-
-/** The line height as a ratio (what pages set and children inherit), not the px it computes to here. */
-function lineHeightOf(style: CSSStyleDeclaration): string {
-  const px = Number.parseFloat(style.lineHeight);
-  const size = Number.parseFloat(style.fontSize);
-  return px > 0 && size > 0 ? String(Math.round((px / size) * 1000) / 1000) : 'normal';
 }
