@@ -35,10 +35,8 @@ function loadFormats(): Promise<void> {
     },
     (error: unknown) => {
       formatsLoading = null;
-      console.warn(
-        'gateway-checkout: the address formats could not be loaded; postal codes are not checked.',
-        error,
-      );
+      // The loader's error names the file and why; until a load succeeds, codes are taken as typed.
+      console.warn(error);
     },
   );
   return formatsLoading;
