@@ -3,6 +3,9 @@ import { describe, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
 import { futureExpiry } from '../../../test/support/elements.ts';
+import { fieldsTarget } from '../../fields/address.ts';
+import type { FieldsState } from '../../fields/messages.ts';
+import { FieldsFrame } from '../../fields/parent-bridge.ts';
 import { fieldsFrame, readCard } from './card-access.ts';
 import type { CardChangeDetail, GatewayCardForm } from './card-form.ts';
 
@@ -116,5 +119,51 @@ describe('gateway-card-form with fields-origin', () => {
     await expectFrame(true, 'own only');
     el.disabled = false;
     await expectFrame(false, 'neither again');
+  });
+
+  it('hears what the frame said before its bridge arrived: the hello, and that it loaded', async () => {
+    // The script-tag bundle renders the frame at once and loads the bridge beside it: the fields
+    // may say hello first. The card form keeps that hello for the bridge, which answers it then.
+    const target = fieldsTarget(FIELDS_PAGE, undefined)!;
+    const iframe = document.createElement('iframe');
+    const early = { hello: null as MessageEvent | null, loaded: false };
+    const keep = (event: MessageEvent) => {
+      if (event.source === iframe.contentWindow) early.hello = event;
+    };
+    addEventListener('message', keep);
+    iframe.addEventListener('load', () => (early.loaded = true));
+    iframe.src = target.src;
+    document.body.append(iframe);
+    try {
+      await waitUntil(() => early.hello && early.loaded, 'the fields said hello with no bridge listening', {
+        timeout: 15_000,
+      });
+      removeEventListener('message', keep);
+      const states: FieldsState[] = [];
+      const frame = new FieldsFrame(target, {
+        resize: () => {},
+        state: (state) => states.push(state),
+        press: () => {},
+        refused: () => {},
+        unavailable: () => {},
+      });
+      frame.attach(iframe, early);
+      frame.configure({
+        language: 'en',
+        dir: 'ltr',
+        scheme: null,
+        tokens: {},
+        lineHeight: 'normal',
+        acceptedBrands: [],
+        requireName: true,
+        disabled: false,
+      });
+      await waitUntil(() => states.length > 0, 'the fields connected and rendered for this bridge');
+      expect(states[0]).to.include({ empty: true, valid: false });
+      frame.detach();
+    } finally {
+      removeEventListener('message', keep);
+      iframe.remove();
+    }
   });
 });
