@@ -1,3 +1,5 @@
+import { BodyError, readBody } from '../../src/server/respond.ts';
+
 /**
  * Request bodies with a ceiling: the shop reads no body it has not bounded. A declared length over
  * the limit is refused before a byte is read; a chunked body is cut off as soon as it passes it.
@@ -9,24 +11,14 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** The body as text; too large throws BodyTooLarge. The library's own bounded reader does the reading. */
 export async function readText(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge(limit);
-    }
-    chunks.push(value);
+  try {
+    return await readBody(request, limit);
+  } catch (error) {
+    if (error instanceof BodyError && error.status === 413) throw new BodyTooLarge(limit);
+    throw error;
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** The JSON body, or undefined when it is not JSON; too large throws BodyTooLarge. */
