@@ -1,3 +1,4 @@
+import type { SessionData } from '../fields/messages.ts';
 import type { CheckoutSession } from '../protocol/session.ts';
 import type { PayInput } from './payment-flow.ts';
 import type { PayerResult } from './post-payment.ts';
@@ -29,16 +30,7 @@ export type FramedPayerResult =
  * hears the order (`onOrder`) before the payment goes out, never its payment address.
  */
 export type FramedPayer = (
-  request: {
-    readonly email?: string;
-    readonly billing_address?: Readonly<Record<string, string>>;
-    readonly save_consent?: {
-      readonly scenario: string;
-      readonly text_version: string;
-      readonly agreed: true;
-    };
-    readonly verification?: string;
-  },
+  request: SessionData,
   onOrder: (order: PayerOrder) => void,
 ) => Promise<FramedPayerResult>;
 
