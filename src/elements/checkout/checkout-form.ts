@@ -139,7 +139,11 @@ function payButton(v: CheckoutFormView): TemplateResult {
     ?hidden=${v.reopenable && !v.canRetry}
     ?disabled=${v.locked || !v.fields}
   >
-    ${v.payLabel}
+    ${
+      // Before the session answers, the label ("Pay") is its own node: the label with the amount
+      // then comes in new, rather than the same text re-centred (a layout shift of the button's words).
+      v.fields ? v.payLabel : html`<span>${v.payLabel}</span>`
+    }
   </button>`;
 }
 
