@@ -35,7 +35,9 @@ export function createMotoRoutes(options: {
       reference,
       amount: order.total ?? 0,
       currency: (order.currency ?? 'EUR').toUpperCase(),
-      at: new Date((order.issued ?? Math.floor(Date.now() / 1000)) * 1000).toISOString(),
+      // The shop's own clock in milliseconds, not the order's whole-second `issued`: two calls taken
+      // within one second must still list newest first.
+      at: new Date().toISOString(),
       status: order.status,
       reason: null,
     });
