@@ -38,8 +38,10 @@ function check(name, size, budget, detail = '') {
 // The card form's brand marks in each brand's own shapes and colours (Visa's and Diners Club's
 // wordmarks as paths, the others' lettering fitted to their widths), the brand row's "+N" when it has
 // no room, and the security code's card picture and hint: about 1.27 kB.
+// gateway-before-pay before the hosted presentations' orders too (a merchant's bot check would
+// otherwise refuse every iframe or redirect order), and pay() opening the hosted form: about 90 bytes.
 // A little room over the measure, so that a change of a few bytes elsewhere still merges.
-const BUNDLE_BUDGET = 49_350;
+const BUNDLE_BUDGET = 49_450;
 const SIBLING_BUDGET = 4_000;
 
 const iife = readFileSync(join(root, 'dist', 'gateway-checkout.iife.js'));

@@ -273,6 +273,39 @@ test('redirect presentation: the customer pays on the gateway’s page and comes
   expect(order!.status).toBe('paid');
 });
 
+test('redirect presentation: gateway-before-pay comes first; cancelled, nothing is made and the page stays; its token leaves with the order', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=redirect');
+  const sessions: Array<Record<string, unknown>> = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/checkout/session')
+      sessions.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  // The page's own code: the first press it stops (its terms not ticked), the next it lets go
+  // with its bot check's token.
+  await page.evaluate(() => {
+    let presses = 0;
+    document.addEventListener('gateway-before-pay', (event) => {
+      presses += 1;
+      document.body.dataset.beforePay = String(presses);
+      const { detail } = event as CustomEvent<{ waitFor(promise: Promise<unknown>): void }>;
+      if (presses === 1) event.preventDefault();
+      else detail.waitFor(Promise.resolve('tok-redirect'));
+    });
+  });
+  await payButton(page).click();
+  await expect(page.locator('body')).toHaveAttribute('data-before-pay', '1');
+  await expect(payButton(page)).toBeEnabled();
+  await expect(alertLine(page)).toHaveText('');
+
+  await payButton(page).click();
+  await page.waitForURL(`${SANDBOX}/checkout/**`);
+  // One order, made after the second press, and the token went with it; the first made nothing.
+  expect(sessions).toHaveLength(1);
+  expect(sessions[0]).toMatchObject({ verification: 'tok-redirect', options: { presentation: 'redirect' } });
+});
+
 test('an e-mail the merchant server refuses is marked at the field, in the page’s language, never in its raw words', async ({
   page,
 }) => {

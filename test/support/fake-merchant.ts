@@ -40,6 +40,15 @@ export const DEFAULT_CONFIG: CheckoutConfig = {
   collect_email: false,
 };
 
+/** The presentation a session request asks for (`options.presentation`), if any. */
+function presentationOf(body: string): string | undefined {
+  try {
+    return (JSON.parse(body) as { options?: { presentation?: string } }).options?.presentation;
+  } catch {
+    return undefined;
+  }
+}
+
 export class FakeMerchant {
   readonly sent: Sent[] = [];
   readonly orders = new Map<string, Order>();
@@ -141,7 +150,8 @@ export class FakeMerchant {
         avs: this.config.avs,
         save: this.config.save,
         moto: this.config.moto,
-        iframe_checkout: null,
+        // The gateway's hosted form, for the presentations that show it (a page of this test server).
+        iframe_checkout: presentationOf(body) === 'iframe' ? `${location.origin}/hosted-form/${id}` : null,
         full_page_checkout: null,
       };
       return json(session, 201);

@@ -159,6 +159,89 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
     await waitUntil(() => fake.paymentPosts().length === 1, 'no payment after the wait', { timeout: 3000 });
   });
 
+  describe('presentation="iframe": the hosted form’s order is asked for after the page’s word too', () => {
+    const hostedFrame = (el: GatewayCheckout) =>
+      el.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]');
+    const hosted = () =>
+      fixture<GatewayCheckout>(
+        html`<gateway-checkout session-url="/checkout/session" presentation="iframe"></gateway-checkout>`,
+      );
+    const sentVerification = () =>
+      fake.sessionPosts().map((s) => (JSON.parse(s.body) as { verification?: string }).verification);
+
+    it('cancelled: no order and no form; pay() then sends the token, opens one form, and it pays', async () => {
+      const seen: Array<number | null> = [];
+      let stop = true;
+      const listener = (event: Event) => {
+        const { detail } = event as CustomEvent<BeforePayDetail>;
+        seen.push(detail.amount);
+        if (stop) event.preventDefault();
+        else detail.waitFor(Promise.resolve('tok-hosted'));
+      };
+      document.addEventListener('gateway-before-pay', listener);
+      try {
+        const el = await hosted();
+        await waitUntil(() => seen.length === 1, 'no gateway-before-pay before the hosted form', {
+          timeout: 3000,
+        });
+        await el.updateComplete;
+        expect(seen).to.deep.equal([32.25]);
+        expect(fake.sessionPosts()).to.have.length(0);
+        expect(hostedFrame(el)).to.equal(null);
+        expect(alertText(el)).to.equal('');
+
+        // The page is ready (its terms ticked, say): pay() opens the hosted form, once.
+        stop = false;
+        void el.pay();
+        void el.pay();
+        await waitUntil(() => hostedFrame(el), 'the hosted form did not open', { timeout: 3000 });
+        expect(hostedFrame(el)!.src).to.match(/\/hosted-form\/ord_1$/);
+        expect(seen).to.have.length(2);
+        expect(sentVerification()).to.deep.equal(['tok-hosted']);
+        void el.pay();
+        await el.updateComplete;
+        expect(fake.sessionPosts()).to.have.length(1);
+
+        // The customer pays in the hosted form; the checkout reads the outcome and says it.
+        fake.orders.get('ord_1')!.status = 'paid';
+        await waitUntil(() => el.shadowRoot!.querySelector('[part="result"]'), 'no result panel', {
+          timeout: 5000,
+        });
+        expect(hostedFrame(el)).to.equal(null);
+      } finally {
+        document.removeEventListener('gateway-before-pay', listener);
+      }
+    });
+
+    it('a failed bot check: a message and “Try again”, which asks again and opens the form', async () => {
+      let fail = true;
+      const listener = (event: Event) => {
+        const { detail } = event as CustomEvent<BeforePayDetail>;
+        detail.waitFor(fail ? Promise.reject(new Error('bot check: no')) : Promise.resolve('tok-2'));
+      };
+      document.addEventListener('gateway-before-pay', listener);
+      try {
+        const el = await hosted();
+        await waitUntil(() => alertText(el) !== '', 'no message', { timeout: 3000 });
+        expect(alertText(el)).to.match(/security check/i);
+        expect(fake.sessionPosts()).to.have.length(0);
+        const again = el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="try-again"]');
+        expect(again, 'a way to try again').to.not.equal(null);
+        fail = false;
+        await userEvent.click(again!);
+        await waitUntil(() => hostedFrame(el), 'the hosted form did not open', { timeout: 3000 });
+        expect(alertText(el)).to.equal('');
+        expect(sentVerification()).to.deep.equal(['tok-2']);
+        fake.orders.get('ord_1')!.status = 'paid';
+        await waitUntil(() => el.shadowRoot!.querySelector('[part="result"]'), 'no result panel', {
+          timeout: 5000,
+        });
+      } finally {
+        document.removeEventListener('gateway-before-pay', listener);
+      }
+    });
+  });
+
   it('words the wait in all six languages', () => {
     expect([en, de, es, fr, lv, ru].map((t) => t.errorRateLimited(1))).to.deep.equal([
       'Too many attempts, try again in 1 minute.',

@@ -1,8 +1,8 @@
 /**
  * `gateway-before-pay`: the merchant's last word before a payment starts, and where a bot check
- * (Turnstile, hCaptcha, reCAPTCHA, or the merchant's own) hands over its token. Fired on each press
- * of Pay that would ask the merchant server for an order, after the fields are valid and before
- * anything is sent. Modelled on the service worker's `ExtendableEvent.waitUntil` (a promise the
+ * (Turnstile, hCaptcha, reCAPTCHA, or the merchant's own) hands over its token. Fired before each
+ * order the checkout asks the merchant server for: on a press of Pay, after the fields are valid
+ * (the redirect presentation too), and before the hosted form of the iframe presentation opens. Modelled on the service worker's `ExtendableEvent.waitUntil` (a promise the
  * handler gives synchronously holds the work) and Adyen's `beforeSubmit` (the handler may stop it):
  *
  * ```js

@@ -70,7 +70,7 @@ const PRESS_ONLY = 'a payment starts only from the customer pressing Pay inside 
  * @fires gateway-decline - The gateway declined. detail: `{ orderId, reason, amount, currency }`.
  * @fires gateway-error - The checkout could not load (`type: "config"`), has no amount to charge (`type: "amount"`, nothing sent), the payment could not be completed, or its outcome is not confirmed yet (`type: "unconfirmed"`: never a decline; the checkout keeps asking and fires `gateway-success` or `gateway-decline` once it knows). detail: `{ type, message, fields? }`.
  * @fires gateway-new-payment - MOTO "New payment" cleared the form. Cancel it to move the focus yourself.
- * @fires gateway-before-pay - Pay was pressed and the fields are valid; nothing is sent yet. Cancelable: cancel it and nothing is sent. detail: `{ amount, currency, verification, waitFor(promise) }`: set `verification` (or resolve a promise given to `waitFor` with it) to send a bot-check token to the merchant server's `verify` hook.
+ * @fires gateway-before-pay - Pay was pressed and the fields are valid (presentation="iframe": the hosted form is about to be opened); nothing is sent yet. Cancelable: cancel it and nothing is sent. detail: `{ amount, currency, verification, waitFor(promise) }`: set `verification` (or resolve a promise given to `waitFor` with it) to send a bot-check token to the merchant server's `verify` hook.
  *
  * @csspart form - The form around every field; hidden once a payment succeeded.
  * @csspart result - The panel after a success: amount, order number, whether the card was saved.
@@ -151,6 +151,8 @@ export class GatewayCheckout extends GatewayElement {
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
   /** presentation="iframe": the hosted form's challenge, shown here over the whole page. */
   #relay: HostedChallengeRelay | null = null;
+  /** presentation="iframe": the flow whose hosted form is being opened or is up, until its outcome. */
+  #hostedFlow: PaymentFlow | null = null;
   /** The isolated fields' bridge this checkout waits for, to tell their Pay button what to say. */
   #bridging: Promise<void> | null = null;
   /** Whether this checkout has looked for an attempt of its own to pick up. */
@@ -416,7 +418,8 @@ export class GatewayCheckout extends GatewayElement {
   /**
    * Pays with what the customer entered. Repeated calls while paying join the payment under way.
    * With isolated fields only the customer starts a payment, by pressing Pay in the fields' origin
-   * (or Enter in a field): a call without that press pays nothing.
+   * (or Enter in a field): a call without that press pays nothing. With presentation="iframe" it
+   * opens the hosted form when none is up (after the page stopped it in gateway-before-pay).
    */
   async pay(): Promise<void> {
     const frame = this.cardForm && fieldsFrame(this.cardForm);
@@ -439,6 +442,10 @@ export class GatewayCheckout extends GatewayElement {
     }
     if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
     if (this.presentation === 'redirect') return this.#redirectToHosted();
+    // The hosted form takes the card and its own Pay. A call opens it when it is not up: after the
+    // page's code stopped it in gateway-before-pay, once the page is ready for it.
+    if (this.presentation === 'iframe')
+      return this.hostedUrl || !this.#loaded ? undefined : this.#openHosted();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
     if (mustCheckStatus(this.result)) {
@@ -472,25 +479,34 @@ export class GatewayCheckout extends GatewayElement {
     });
     this.result = null;
     this.phase = 'creating';
-    // The page's last word (and its bot check's token) before anything is sent.
-    const gate = await beforePay(this, this.#amount, this.#loaded?.currency ?? this.currency ?? null);
-    if (!gate.go) {
-      this.phase = 'idle';
-      if (gate.failed)
-        this.#show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
-      return;
-    }
+    const gate = await this.#beforeOrder();
+    if (!gate) return;
     // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
     // After the page's last word, which may have said what is wrong with its amount in its own terms.
     if (this.#loaded && this.#amount === null) {
       this.#show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
       return;
     }
-    const sent = gate.verification ? { ...request, verification: gate.verification } : request;
+    // No token: `verification` is undefined, and a request's JSON leaves it out.
+    const sent = { ...request, ...gate };
     const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
     this.#show(
       await flow.pay(framed ? { framed, request: sent, preset } : { card: card!, request: sent, preset }),
     );
+  }
+
+  /**
+   * The page's last word before an order is asked for, in every presentation: `gateway-before-pay`,
+   * and its bot check's token. Null when the page stopped it (a failed check is shown, with a way to
+   * try again; a cancel shows nothing: the page says why in its own terms).
+   */
+  async #beforeOrder(): Promise<{ verification?: string } | null> {
+    const gate = await beforePay(this, this.#amount, this.#loaded?.currency ?? this.currency ?? null);
+    if (gate.go) return { verification: gate.verification };
+    this.phase = 'idle';
+    if (gate.failed)
+      this.#show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
+    return null;
   }
 
   /**
@@ -592,8 +608,13 @@ export class GatewayCheckout extends GatewayElement {
     if (this.#loaded?.collect_email && !this.#validate()) return;
     this.result = null;
     this.phase = 'creating';
-    const failed = await leaveForHostedPage(this.#flow!, this.#email.value || undefined, () =>
-      this.#resume.navigating(),
+    const gate = await this.#beforeOrder();
+    if (!gate) return;
+    const failed = await leaveForHostedPage(
+      this.#flow!,
+      this.#email.value || undefined,
+      gate.verification,
+      () => this.#resume.navigating(),
     );
     if (failed) this.#show(failed);
   }
@@ -607,7 +628,22 @@ export class GatewayCheckout extends GatewayElement {
     void this.#openHosted();
   };
 
+  /**
+   * One hosted form at a time for a checkout: a "Try again" and a call of pay() never open a second
+   * beside it. A new session-url (a new flow) opens its own.
+   */
   async #openHosted(): Promise<void> {
+    const flow = this.#flow!;
+    if (this.#hostedFlow === flow) return;
+    this.#hostedFlow = flow;
+    try {
+      await this.#runHosted(flow);
+    } finally {
+      if (this.#hostedFlow === flow) this.#hostedFlow = null;
+    }
+  }
+
+  async #runHosted(flow: PaymentFlow): Promise<void> {
     // Before the frame loads, so it is introduced; without it the frame shows its own dialog.
     this.#relay ??= await onDemand.hosted().then(
       (m) =>
@@ -619,7 +655,10 @@ export class GatewayCheckout extends GatewayElement {
         ),
       () => null,
     );
-    this.#show(await runHostedFrame(this.#flow!, (url) => (this.hostedUrl = url)));
+    // The hosted form's order is asked for here: the page's last word (its bot check) comes first.
+    const gate = await this.#beforeOrder();
+    if (!gate) return;
+    this.#show(await runHostedFrame(flow, gate.verification, (url) => (this.hostedUrl = url)));
   }
 }
 

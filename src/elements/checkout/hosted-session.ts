@@ -14,10 +14,11 @@ function sessionFailed(error: unknown, canRetry: boolean): FlowResult {
 export async function leaveForHostedPage(
   flow: PaymentFlow,
   email: string | undefined,
+  verification: string | undefined,
   navigating: () => void,
 ): Promise<FlowResult | null> {
   try {
-    const session = await flow.openSession({ email, options: { presentation: 'redirect' } });
+    const session = await flow.openSession({ email, options: { presentation: 'redirect' }, verification });
     if (!session.full_page_checkout) throw new Error('The order has no full-page checkout.');
     navigating();
     window.location.assign(session.full_page_checkout);
@@ -31,9 +32,13 @@ export async function leaveForHostedPage(
  * presentation="iframe": opens the order, hands the hosted form's address to `show`, and resolves
  * to the result its status tells once the customer is done there.
  */
-export async function runHostedFrame(flow: PaymentFlow, show: (url: string) => void): Promise<FlowResult> {
+export async function runHostedFrame(
+  flow: PaymentFlow,
+  verification: string | undefined,
+  show: (url: string) => void,
+): Promise<FlowResult> {
   try {
-    const session = await flow.openSession({ options: { presentation: 'iframe' } });
+    const session = await flow.openSession({ options: { presentation: 'iframe' }, verification });
     if (!session.iframe_checkout) throw new Error('The order has no iframe checkout.');
     show(session.iframe_checkout);
     return await flow.waitForResult(session.status_url, session.order_id);
