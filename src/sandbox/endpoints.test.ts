@@ -5,7 +5,17 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from './index.ts';
-import { api, call, createOrder, type Json, paidOrder, pay, sandbox, waitFor } from './test-helpers.ts';
+import {
+  api,
+  call,
+  cardBody,
+  createOrder,
+  type Json,
+  paidOrder,
+  pay,
+  sandbox,
+  waitFor,
+} from './test-helpers.ts';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -26,6 +36,22 @@ describe('POST /orders/{id}/cancel/', () => {
     expect(reply.body.status).toBe('cancelled');
     expect(reply.body.status_changes.map((c: Json) => c.new_status)).toEqual(['issued', 'cancelled']);
     expect((await pay(order)).status).toBe(400);
+  });
+
+  it('cancels a declined order, which could otherwise be paid again: no card is taken after it', async () => {
+    const order = await createOrder(sb);
+    // 4000000000000002: the sandbox's declined card.
+    expect((await pay(order, cardBody('4000000000000002'))).body.status).toBe('rejected');
+    const reply = await send('POST', `/orders/${order.id}/cancel/`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.status_changes.map((c: Json) => c.new_status)).toEqual([
+      'issued',
+      'in_progress',
+      'rejected',
+      'cancelled',
+    ]);
+    expect((await pay(order)).status).toBe(400);
+    expect((await api(sb).get(`/orders/${order.id}/`)).body.status).toBe('cancelled');
   });
 
   it('releases a hold and cancels it, emitting order.canceled', async () => {
@@ -53,7 +79,7 @@ describe('POST /orders/{id}/cancel/', () => {
     const reply = await send('POST', `/orders/${paid.id}/cancel/`);
     expect(reply.status).toBe(400);
     expect(reply.body.__all__[0]).toEqual({
-      message: 'Cancelling is allowed only on an order that is issued or hold; this order is paid',
+      message: 'Cancelling is allowed only on an order that is issued, rejected or hold; this order is paid',
       code: 'invalid_status',
     });
     expect((await api(sb).get(`/orders/${paid.id}/`)).body.status).toBe('paid');

@@ -203,7 +203,9 @@ export class OrderBook {
     const order = this.get(id);
     if (!order) return { refused: notFound('Order not found') };
     if (transitionFor(order.status, action)) return { order };
-    const allowed = allowedFrom(action).join(' or ');
+    const from = allowedFrom(action);
+    // "issued or hold", "issued, rejected or hold"
+    const allowed = from.length > 1 ? `${from.slice(0, -1).join(', ')} or ${from.at(-1)}` : from.join('');
     const message = `${what} is allowed only on an order that is ${allowed}; this order is ${order.status}`;
     return { refused: refuse(message, 'invalid_status') };
   }

@@ -63,8 +63,8 @@
  * - A webhook subscription needs all_events true or at least one event.
  *
  * Endpoints public clients call beyond the spec (spec/gateway-facts.md)
- * - POST /orders/{id}/cancel/: issued → cancelled; hold → cancelled with the hold released
- *   (amount_released); both emit order.canceled. Any other status is refused (400 naming the
+ * - POST /orders/{id}/cancel/: issued or rejected (unpaid: a declined order may be paid again) →
+ *   cancelled; hold → cancelled with the hold released (amount_released); all emit order.canceled. Any other status is refused (400 naming the
  *   allowed statuses). A body is ignored (and reported).
  * - DELETE /orders/{id}/: only an unpaid order (DELETABLE: issued, rejected, cancelled, expired);
  *   204, no webhook (the gateway documents no deletion event); then 404 for that id.
@@ -143,6 +143,7 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'paid', action: 'refund_declined', to: 'paid', event: 'order.refund_failure' },
   { from: 'paid', action: 'reverse', to: 'refunded', event: 'order.invoice_reversal' },
   { from: 'issued', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
+  { from: 'rejected', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
   { from: 'hold', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
 ];
 

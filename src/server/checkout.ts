@@ -18,7 +18,7 @@ import { corsOrigins, withCors } from './cors.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { createGate, type GateOptions, gateRefusal } from './gate.ts';
 import { createSessionKeeper, InProgress, Mismatch, newReference } from './idempotency.ts';
-import type { VelocityLimits } from './limits.ts';
+import { recordAndRetire, type VelocityLimits } from './limits.ts';
 import { CheckoutMisconfiguredError, MISCONFIGURED_MESSAGE, misconfigurationOf } from './misconfiguration.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { checkAgainstConfig, describeFields, mergeOrder, withoutOwnFields } from './session-request.ts';
@@ -302,8 +302,9 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       return fail(403, 'status_url_expired', 'this status address has expired; ask the shop for the order');
     if (verdict !== 'ok') return fail(403, 'forbidden', 'this status address is not valid for that order');
     const order = await options.client.orders.get(orderId);
-    // A decline counts against the client, the card and the order (once, however often it is read).
-    await limits.record(order).catch(onError);
+    // A decline counts against the client, the card and the order (once, however often it is read);
+    // the order's last allowed one cancels it at the gateway.
+    await recordAndRetire(limits, options.client, order).catch(onError);
     const status = checkoutStatusOf(order);
     return json(200, status);
   }

@@ -8,8 +8,9 @@ import type { CheckoutConfig, CheckoutSession } from '../protocol/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
 import { type CheckoutHandlerOptions, createCheckoutHandler } from './checkout.ts';
 import { GatewayClient } from './client.ts';
-import { DEFAULT_VELOCITY_RULES } from './limits.ts';
+import { createVelocityLimits, DEFAULT_VELOCITY_RULES } from './limits.ts';
 import { toNodeHandler } from './node.ts';
+import { createWebhookHandler } from './webhooks.ts';
 
 const KEY = 'sk_sandbox_limits';
 let sandbox: Sandbox;
@@ -138,6 +139,70 @@ describe('session endpoint defences against the sandbox', () => {
     const refused = await session();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('a bot trying cards on one order, reading its status: the last allowed decline cancels the order at the gateway, and no card is taken after it', {
+    timeout: 60_000,
+  }, async () => {
+    const { session, base } = await shop();
+    const created = (await (await session()).json()) as CheckoutSession;
+    const max = DEFAULT_VELOCITY_RULES.declinesPerOrder;
+    for (let i = 0; i < max; i++) {
+      expect((await pay(created.api_do_url, cardEnding(100 + i), 20)).status).toBe('rejected');
+      await fetch(new URL(created.status_url, base));
+    }
+    expect((await gateway.orders.get(created.order_id)).status).toBe('cancelled');
+    // A good card now: the gateway refuses to take it for this order.
+    const res = await fetch(created.api_do_url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        card_number: '4111111111111111',
+        exp_month: 12,
+        exp_year: 39,
+        csc: '123',
+        cardholder_name: 'Bot',
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect((await gateway.orders.get(created.order_id)).status).toBe('cancelled');
+  });
+
+  it('a bot that never reads statuses: the webhook receiver sees the declines and cancels the order', {
+    timeout: 60_000,
+  }, async () => {
+    const limits = createVelocityLimits({ now });
+    const receiver = createServer(
+      toNodeHandler(
+        createWebhookHandler({
+          allowedIps: ['127.0.0.1', '::1'],
+          client: gateway,
+          limits,
+          onEvent: () => {},
+        }),
+      ),
+    );
+    servers.push(receiver);
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hook = await gateway.webhooks.create({
+      title: 'limits',
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`,
+      version: 'v0.6',
+      all_events: true,
+    });
+    try {
+      const { session } = await shop({ limits });
+      const created = (await (await session()).json()) as CheckoutSession;
+      const max = DEFAULT_VELOCITY_RULES.declinesPerOrder;
+      for (let i = 0; i < max; i++)
+        expect((await pay(created.api_do_url, cardEnding(200 + i), 20)).status).toBe('rejected');
+      const deadline = Date.now() + 20_000;
+      while ((await gateway.orders.get(created.order_id)).status !== 'cancelled' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((await gateway.orders.get(created.order_id)).status).toBe('cancelled');
+    } finally {
+      await gateway.webhooks.delete(hook.id);
+    }
   });
 
   it('refuses a MOTO session without authorizeMoto, saying how to allow it', async () => {

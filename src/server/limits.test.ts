@@ -101,10 +101,16 @@ describe('velocity limits', () => {
     // Five declines on one order, five cards: the gateway lets a declined order be paid again.
     const three = ['ip:192.0.2.3'];
     await limits.bind('ord_c', three, false);
-    for (let i = 1; i <= 4; i++) await limits.record(declined('ord_c', 2 * i, `5${i}0000******000${i}`));
+    const spent: boolean[] = [];
+    for (let i = 1; i <= 4; i++)
+      spent.push(await limits.record(declined('ord_c', 2 * i, `5${i}0000******000${i}`)));
     await limits.admit(three, false);
-    await limits.record(declined('ord_c', 10, '550000******0005'));
+    spent.push(await limits.record(declined('ord_c', 10, '550000******0005')));
     expect((await refusal(limits.admit(three, false))).rule).toBe('declines_per_client');
+    // The fifth decline is the order's last: it is to take no more cards (the handler cancels it).
+    expect(spent).toEqual([false, false, false, false, true]);
+    // Read again, the same decline is not news.
+    expect(await limits.record(declined('ord_c', 10, '550000******0005'))).toBe(false);
   });
 
   it('keep MOTO under rules of their own, and refuse nonsense rules with the rule named', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Order } from '../protocol/index.ts';
+import type { GatewayClient } from './client.ts';
 import { type LimitStore, MemoryLimitStore } from './stores.ts';
 import { normaliseIp, sourceAddress } from './webhook-source.ts';
 
@@ -12,7 +13,9 @@ import { normaliseIp, sourceAddress } from './webhook-source.ts';
  *   and the merchant's own key such as a cart or account id) per window.
  * - Declines per client, per card (the gateway's masked card number: nothing the merchant's page
  *   ever saw) and per order (the gateway lets a declined order be paid again): past any of them the
- *   client gets no new session until the window ends.
+ *   client gets no new session until the window ends. An order at its last allowed decline is
+ *   cancelled at the gateway (`retireExhausted`): a bot that keeps trying cards on one order's
+ *   api_do_url goes to the gateway directly, past this server, and only the gateway can stop it.
  * - Phone orders (MOTO) count apart, under rules of their own: agents key many orders, and a MOTO
  *   payment has no security code, so a card gets fewer tries.
  *
@@ -108,9 +111,22 @@ export interface VelocityLimits {
   bind(orderId: string, clients: Clients, moto: boolean): Promise<void>;
   /**
    * What the gateway says of an order (a status read, a confirmed webhook): a decline counts once
-   * against its clients, its card and the order itself.
+   * against its clients, its card and the order itself. True when the order has had its last
+   * allowed decline (`declinesPerOrder`): it should take no more cards.
    */
-  record(order: Order): Promise<void>;
+  record(order: Order): Promise<boolean>;
+}
+
+/**
+ * Records what the gateway says of an order and, when that was the order's last allowed decline,
+ * cancels it at the gateway, so that its api_do_url takes no more cards.
+ */
+export async function recordAndRetire(
+  limits: Pick<VelocityLimits, 'record'>,
+  client: Pick<GatewayClient, 'orders'>,
+  order: Order,
+): Promise<void> {
+  if (await limits.record(order)) await client.orders.cancel(order.id);
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
@@ -180,11 +196,11 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
     },
 
     async record(order) {
-      if (order.status !== 'rejected') return;
+      if (order.status !== 'rejected') return false;
       const history = order.status_changes ?? [];
       // One decline is one entry of the order's history: read twice, it counts once.
       const decline = `${history.length}:${history.at(-1)?.on ?? order.modified ?? ''}`;
-      if (!(await store.mark(`declined:${order.id}:${decline}`, '1', ORDER_TTL))) return;
+      if (!(await store.mark(`declined:${order.id}:${decline}`, '1', ORDER_TTL))) return false;
       const bound = parseBinding(await store.read(`order:${order.id}`));
       const set = (bound?.moto ?? order.is_moto) ? 'moto' : 'web';
       const clients = bound?.clients ?? [];
@@ -200,6 +216,7 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
         }),
       ]);
       if (perOrder >= declinesPerOrder || perCard >= declinesPerCard.max) await block(set, clients);
+      return perOrder >= declinesPerOrder;
     },
   };
 }

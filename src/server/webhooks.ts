@@ -11,7 +11,7 @@ import {
 } from '../protocol/index.ts';
 import type { GatewayClient } from './client.ts';
 import { GatewayError } from './errors.ts';
-import type { VelocityLimits } from './limits.ts';
+import { recordAndRetire, type VelocityLimits } from './limits.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { type DedupeStore, MemoryDedupeStore } from './stores.ts';
 import { judgeDelivery, sha256 } from './webhook-identity.ts';
@@ -80,7 +80,8 @@ export interface WebhookHandlerOptions {
   /**
    * The checkout handler's velocity limits (`checkout.limits`, or the `createVelocityLimits` both
    * were given): a confirmed decline counts against its client and card even when nobody reads the
-   * order's status, as a bot paying at api_do_url does not.
+   * order's status, as a bot paying at api_do_url does not; an order's last allowed decline cancels
+   * it at the gateway.
    */
   limits?: Pick<VelocityLimits, 'record'>;
   /** How long a delivered event is remembered. Default 72 h. */
@@ -233,7 +234,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       const order = await readBack(kind, posted.data);
       const verdict = judgeDelivery(kind, posted.data, order, text);
-      if (verdict.confirmed) await options.limits?.record(order).catch((error: unknown) => onError(error));
+      // Read back, so `client` is there. A decline counts; an order's last allowed one cancels it.
+      if (verdict.confirmed && options.limits)
+        await recordAndRetire(options.limits, client!, order).catch((error: unknown) => onError(error));
       return { type, order, key: verdict.key, confirmed: verdict.confirmed };
     }
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))
