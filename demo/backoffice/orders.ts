@@ -79,7 +79,8 @@ export function whyNot(action: Action, view: OrderView): string | null {
         ? null
         : `Only a paid order (on the day of payment) or a hold can be reversed; ${is}.`;
     case 'cancel':
-      return view.status === 'issued' || view.status === 'hold'
+      // A declined order is unpaid too: the customer (or a bot) could still pay it.
+      return view.status === 'issued' || view.status === 'rejected' || view.status === 'hold'
         ? null
         : `Only an unpaid or held order can be cancelled; ${is}.`;
   }

@@ -114,7 +114,7 @@ ${amount ? `<label class="visually-hidden" for="${action}-amount">${label} amoun
 ${form('capture', 'Capture', can('capture'), can('capture') ? 'Any amount up to the hold, once; empty captures all of it.' : `Capture needs a hold; this order is ${o.status}.`, { field: 'total', value: (o.totalMinor / 100).toFixed(2) })}
 ${form('refund', 'Refund', can('refund') && left > 0, can('refund') ? `Up to ${left.toFixed(2)}; empty refunds all that is left.` : `A refund needs a paid order; this order is ${o.status}.`, { field: 'amount', value: left.toFixed(2) })}
 ${form('reverse', 'Reverse', can('reverse'), can('reverse') ? 'All of it, on the day of payment only; or release a hold.' : `A reversal needs a paid order or a hold; this order is ${o.status}.`)}
-${form('cancel', 'Cancel', o.status === 'issued' || o.status === 'hold', o.status === 'issued' || o.status === 'hold' ? 'An unpaid order, or a hold (released).' : `Cancelling needs an unpaid order or a hold; this order is ${o.status}.`)}
+${form('cancel', 'Cancel', can('cancel'), can('cancel') ? 'An unpaid order (a declined one too), or a hold (released).' : `Cancelling needs an unpaid order or a hold; this order is ${o.status}.`)}
 <p id="action-outcome" role="status" aria-live="polite"></p>
 </div>`;
 }
