@@ -1,6 +1,6 @@
 import { buildDirectPaymentBody, type CardInput } from '../card/direct-body.ts';
 import { gatewayAddressProblem } from '../flow/gateway-origin.ts';
-import { MerchantServer } from '../flow/merchant-server.ts';
+import { MerchantServer, newIdempotencyKey } from '../flow/merchant-server.ts';
 import type { FlowError } from '../flow/outcome.ts';
 import { postDirectPayment } from '../flow/post-payment.ts';
 import type { CheckoutSession, CheckoutSessionRequest } from '../protocol/session.ts';
@@ -101,7 +101,7 @@ export class FramePayment {
     }
     let session = this.#session;
     if (!session) {
-      this.#key ??= newKey();
+      this.#key ??= newIdempotencyKey();
       const key = this.#key;
       try {
         // The merchant's server checks every field of it exactly; the frame only made sure of its shape.
@@ -153,12 +153,4 @@ export class FramePayment {
     // Only these two of the answer cross: the rest stays here, whatever the gateway put in it.
     return { ok: true, response: { status, threed_check_url: url } };
   }
-}
-
-function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replaceAll('=', '');
 }

@@ -162,3 +162,15 @@ function retryAfterOf(res: Response): number | undefined {
 function resolveUrl(url: string, base: string): string {
   return new URL(url, new URL(base, globalThis.location?.href)).href;
 }
+
+/**
+ * A new attempt's idempotency key: 18 random bytes, base64url (24 characters). The merchant's server
+ * finds the attempt's order again by it, so it carries nothing of the customer or the card.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replaceAll('=', '');
+}

@@ -10,7 +10,7 @@ import type {
 } from '../protocol/session.ts';
 import { type FramedPayer, framedRequest, framedSession } from './framed-payer.ts';
 import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
-import { MerchantServer } from './merchant-server.ts';
+import { MerchantServer, newIdempotencyKey } from './merchant-server.ts';
 import {
   asFlowError,
   cancelledError,
@@ -167,7 +167,7 @@ export class PaymentFlow {
   resume(record: AttemptRecord): Promise<FlowResult | null> {
     const { session, challengeUrl } = record;
     return this.#run(async () => {
-      this.#attempt = { key: newKey(), session, uncertain: true };
+      this.#attempt = { key: newIdempotencyKey(), session, uncertain: true };
       this.#options.onPhase?.('verifying');
       const status = await this.#server.readStatus(session.status_url);
       // Unknown: the next Pay checks the status first (the attempt stays uncertain).
@@ -231,7 +231,7 @@ export class PaymentFlow {
   }
 
   #currentAttempt(preset?: PayInput['preset']): Attempt {
-    this.#attempt ??= { key: newKey(), session: this.#presetSession(preset), uncertain: false };
+    this.#attempt ??= { key: newIdempotencyKey(), session: this.#presetSession(preset), uncertain: false };
     return this.#attempt;
   }
 
@@ -428,12 +428,4 @@ export class PaymentFlow {
       canRetry,
     };
   }
-}
-
-function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replaceAll('=', '');
 }
