@@ -228,6 +228,10 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
         const again = el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="try-again"]');
         expect(again, 'a way to try again').to.not.equal(null);
         fail = false;
+        // After an outcome, only "Try again" starts over: a call of pay() opens nothing.
+        await el.pay();
+        expect(fake.sessionPosts()).to.have.length(0);
+        expect(hostedFrame(el)).to.equal(null);
         await userEvent.click(again!);
         await waitUntil(() => hostedFrame(el), 'the hosted form did not open', { timeout: 3000 });
         expect(alertText(el)).to.equal('');

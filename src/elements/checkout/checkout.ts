@@ -443,9 +443,10 @@ export class GatewayCheckout extends GatewayElement {
     if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
     if (this.presentation === 'redirect') return this.#redirectToHosted();
     // The hosted form takes the card and its own Pay. A call opens it when it is not up: after the
-    // page's code stopped it in gateway-before-pay, once the page is ready for it.
+    // page's code stopped it in gateway-before-pay, once the page is ready for it. After an outcome
+    // "Try again" starts over with a new order; a call does not reopen the old one.
     if (this.presentation === 'iframe')
-      return this.hostedUrl || !this.#loaded ? undefined : this.#openHosted();
+      return this.hostedUrl || !this.#loaded || this.#finished ? undefined : this.#openHosted();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
     if (mustCheckStatus(this.result)) {
