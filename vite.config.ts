@@ -58,6 +58,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/elements/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          setupFiles: ['test/browser/setup.ts'],
           // A failing hostile-input run prints its seed; HOSTILE_SEED replays it.
           provide: { hostileSeed: process.env.HOSTILE_SEED ?? '' },
           browser: {

@@ -2,9 +2,9 @@
 //   dist/gateway-checkout.iife.js   the script-tag bundle (registers every element; alone, a complete
 //                                   English checkout with the card fields in the page)
 //   dist/gateway-checkout.iife.js.integrity  its Subresource Integrity hash (sha384)
-//   dist/gateway-checkout.<part>.<hash>.js   its siblings: the other languages and the isolated
-//                                   fields' parent side, loaded on demand, checked against hashes
-//                                   built into the bundle (scripts/siblings.mjs)
+//   dist/gateway-checkout.<part>.<hash>.js   its siblings: the card fields' masks, the other
+//                                   languages, the isolated fields' parent side..., loaded on demand,
+//                                   checked against hashes built into the bundle (scripts/siblings.mjs)
 //   dist/esm/                       the ES module build of the browser entries (dependencies external)
 //   dist/fields/index.html          the isolated card fields: one page, its script inside
 //   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node,
@@ -94,7 +94,7 @@ if (wants('iife')) {
       !old.name.startsWith('gateway-checkout.iife.')
     )
       rmSync(join(dist, old.name));
-  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss()] });
+  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()] });
   const output = await build({
     ...common,
     plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), siblingTable(root, siblings)],

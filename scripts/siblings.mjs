@@ -110,7 +110,8 @@ export function siblingTable(root, siblings) {
  * In the fields page (a frame that has its card form in the page, never in another frame, and shows
  * no hosted form), on-demand.ts becomes the languages alone, imported into the page's one script:
  * its CSP allows that script only. Neither the fields' parent side nor the 3-D Secure relay of a
- * hosted form comes along, nor a loader for chunks that the page could never load.
+ * hosted form comes along, nor a loader for chunks that the page could never load. (The masks are in
+ * that script too: the page imports them itself, see `provideMasks`.)
  */
 export function languagesInline(root) {
   const target = join(root, ON_DEMAND);

@@ -5,6 +5,8 @@
 // of this origin, see pay-page.ts) or Enter in a field here.
 import { cardState, clearSecurityCode, readCard } from '../elements/card-form/card-access.ts';
 import { GatewayCardForm } from '../elements/card-form/card-form.ts';
+import { provideMasks } from '../elements/shared/input-mask.ts';
+import * as masks from '../elements/shared/pattern-mask.ts';
 import { connectToParent, type ParentLink } from './frame-bridge.ts';
 import { type CardReader, FramePayment } from './frame-payment.ts';
 import {
@@ -21,6 +23,8 @@ import { pageStyles } from './page.styles.ts';
 import { type ButtonLook, type ButtonState, parseFromButton, payChannelName } from './pay-channel.ts';
 import type { Refused } from './to-frame.ts';
 
+// The masks are inside this page's one script, imported as the card form is: ready before it renders.
+provideMasks(masks);
 if (!customElements.get('gateway-card-form')) customElements.define('gateway-card-form', GatewayCardForm);
 
 /** Space around the form so focus rings are not cut by the frame's edge; the parent offsets it. */

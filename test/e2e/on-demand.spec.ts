@@ -12,18 +12,24 @@ import {
   typeCard,
 } from './support.ts';
 
-// The script-tag bundle carries English and the fields in the page; other languages and the
-// isolated fields' parent side are sibling files it loads on demand from its own location, each
-// checked against a hash built into it. Here the bundle comes from a CDN-like second origin (dist/
+// The script-tag bundle carries English and the fields in the page; the masks that group what is
+// typed in them (loaded as the fields first render, while they already take input), other languages
+// and the isolated fields' parent side are sibling files it loads on demand from its own location,
+// each checked against a hash built into it. Here the bundle comes from a CDN-like second origin (dist/
 // served under a versioned folder on another loopback port) into the demo's strict-CSP page
 // (demo/csp-page.ts: no inline script, Trusted Types required; 'self' plus the CDN, or a nonce).
 // A second folder on that CDN serves the same files with every sibling changed by a few bytes, as a
-// compromised CDN would: the bundle (pinned by the page) is genuine, its siblings are not.
+// compromised CDN would: the bundle (pinned by the page) is genuine, its siblings are not. A third
+// holds back the masks until the test lets them go, as a slow network would.
 
 const dist = new URL('../../dist/', import.meta.url);
 const GENUINE = '/npm/gateway-checkout@0.1.0/dist';
 const TAMPERED = '/tampered/gateway-checkout@0.1.0/dist';
+const HELD = '/held/gateway-checkout@0.1.0/dist';
 let server: Server;
+/** Lets the held folder's masks go. */
+let releaseMasks: () => void = () => {};
+let masksReleased = Promise.resolve();
 let cdn: string;
 /** Every file the CDN was asked for, in order. */
 const served: string[] = [];
@@ -35,18 +41,17 @@ test.beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '';
     served.push(path);
-    const folder = path.startsWith(`${GENUINE}/`)
-      ? GENUINE
-      : path.startsWith(`${TAMPERED}/`)
-        ? TAMPERED
-        : null;
+    const folder = [GENUINE, TAMPERED, HELD].find((f) => path.startsWith(`${f}/`));
     const name = folder ? path.slice(folder.length + 1) : '';
     const file = files.get(name);
     if (!file) return res.writeHead(404, { 'access-control-allow-origin': '*' }).end();
     const sibling = !name.startsWith('gateway-checkout.iife.');
     // What a skimmer would add: the genuine part, and a line that takes what it can.
     const body = folder === TAMPERED && sibling ? `${file};window.skimmed=true;` : file;
-    res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
+    const send = () =>
+      res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
+    if (folder === HELD && name.startsWith('gateway-checkout.mask.')) void masksReleased.then(send);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cdn = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,12 +61,12 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 const cspPage = (query: Record<string, string>) => `/csp/?${new URLSearchParams(query)}`;
 const checkout = (page: Page) => page.locator('gateway-checkout');
 const fieldsFrame = (page: Page) => page.frameLocator('gateway-checkout iframe[title="Card details"]');
-const siblingsServed = () => served.filter((p) => !p.endsWith('/gateway-checkout.iife.js'));
+const siblingsServed = () => served.filter((p) => !p.endsWith('/gateway-checkout.iife.js')).sort();
 
 for (const variant of ['self', 'nonce'] as const) {
   const csp: Record<string, string> = variant === 'nonce' ? { nonce: '' } : {};
 
-  test(`strict CSP (${variant}), bundle from a CDN: a German page loads German alone and pays in German`, async ({
+  test(`strict CSP (${variant}), bundle from a CDN: a German page loads German and the masks alone and pays in German`, async ({
     page,
   }) => {
     served.length = 0;
@@ -79,9 +84,10 @@ for (const variant of ['self', 'nonce'] as const) {
     await form.getByRole('button', { name: /bezahlen$/ }).click();
     await expect(statusLine(page)).toHaveText(/Zahlung erfolgreich/);
     expect((await orderOfLastResult(page)).status).toBe('paid');
-    // The German texts and nothing else came beside the bundle, from the bundle's own folder.
+    // The German texts and the masks and nothing else came beside the bundle, from its own folder.
     expect(siblingsServed()).toEqual([
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.de\.\w+\.js$/),
+      expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.mask\.\w+\.js$/),
     ]);
     expect(violations).toEqual([]);
   });
@@ -97,7 +103,8 @@ for (const variant of ['self', 'nonce'] as const) {
     await framedPayButton(page).click();
     await expect(statusLine(page)).toHaveText(/Payment successful/);
     expect((await orderOfLastResult(page)).status).toBe('paid');
-    // The fields' parent side came beside the bundle, from its folder; no language did.
+    // The fields' parent side came beside the bundle, from its folder; no language did, nor the
+    // masks: the page holds no card field (the fields page has its own masks inside).
     expect(siblingsServed()).toEqual([
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.bridge\.\w+\.js$/),
     ]);
@@ -120,19 +127,82 @@ test('strict CSP, bundle from a CDN: a German page with isolated fields shows Ge
   const payFrame = page.frameLocator('gateway-checkout iframe[part~="pay-frame"]');
   await expect(payFrame.getByRole('button', { name: /bezahlen$/ })).toBeVisible();
   // Beside the bundle: the German texts of the page's own parts, and the fields' parent side.
-  expect(siblingsServed().sort()).toEqual([
+  expect(siblingsServed()).toEqual([
     expect.stringMatching(/\/gateway-checkout\.bridge\.\w+\.js$/),
     expect.stringMatching(/\/gateway-checkout\.de\.\w+\.js$/),
   ]);
   expect(violations).toEqual([]);
 });
 
-test('an English page with the fields in it loads the bundle and nothing beside it', async ({ page }) => {
+test('an English page with the fields in it loads the bundle and the masks beside it, nothing else', async ({
+  page,
+}) => {
   served.length = 0;
   await page.goto(cspPage({ cdn: `${cdn}${GENUINE}` }));
   await expect(checkout(page).getByLabel('Card number')).toBeEditable();
   await page.waitForLoadState('networkidle');
-  expect(served).toEqual([`${GENUINE}/gateway-checkout.iife.js`]);
+  expect(served).toEqual([
+    `${GENUINE}/gateway-checkout.iife.js`,
+    expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.mask\.\w+\.js$/),
+  ]);
+});
+
+test('the fields take input before the masks are here: what was typed is kept, grouped once they arrive', async ({
+  page,
+}) => {
+  masksReleased = new Promise((resolve) => {
+    releaseMasks = resolve;
+  });
+  const violations = await recordViolations(page);
+  await recordEvents(page);
+  // Not up to the load event: the page's load waits for the masks.
+  await page.goto(cspPage({ cdn: `${cdn}${HELD}` }), { waitUntil: 'domcontentloaded' });
+  const form = checkout(page);
+  const number = form.getByLabel('Card number');
+  await number.pressSequentially('4111111111111111', { delay: 5 });
+  await form.getByLabel('Expiry date').pressSequentially('1234', { delay: 5 });
+  // Taken as typed: nothing lost, nothing in red, the number already known for a Visa.
+  await expect(number).toHaveValue('4111111111111111');
+  await expect(form.getByLabel('Expiry date')).toHaveValue('1234');
+  await expect(form.locator('[part~="brand-icon"][data-brand="visa"]')).toBeVisible();
+  releaseMasks();
+  await expect(number).toHaveValue('4111 1111 1111 1111');
+  await expect(form.getByLabel('Expiry date')).toHaveValue('12/34');
+  // From here on the masks group what is typed, and the card is paid once.
+  await form.getByLabel('Security code').pressSequentially('1234', { delay: 5 });
+  await expect(form.getByLabel('Security code')).toHaveValue('123');
+  await form.getByLabel('Cardholder name').pressSequentially('Anna Berzina', { delay: 5 });
+  const email = form.getByLabel('E-mail');
+  if (await email.count()) await email.fill('held@example.com');
+  await form.getByRole('button', { name: /^Pay/ }).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect((await orderOfLastResult(page)).status).toBe('paid');
+  expect(violations).toEqual([]);
+});
+
+test('tampered masks are refused: the fields take the card as typed and the payment goes through', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await recordEvents(page);
+  await page.goto(cspPage({ cdn: `${cdn}${TAMPERED}` }));
+  const form = checkout(page);
+  await expect(form.getByLabel('Card number')).toBeEditable();
+  // A customer who types the spaces as printed on the card, and one who types none, alike.
+  await typeCard(page, { number: '4111 1111 1111 1111', expiry: '12/34' });
+  await expect(form.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+  const email = form.getByLabel('E-mail');
+  if (await email.count()) await email.fill('cdn@example.com');
+  await form.getByRole('button', { name: /^Pay/ }).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  expect((await orderOfLastResult(page)).status).toBe('paid');
+  expect(await page.evaluate(() => (window as { skimmed?: boolean }).skimmed ?? false)).toBe(false);
+  expect(warnings.join('\n')).toMatch(/integrity/i);
+  expect(warnings.join('\n')).toMatch(/gateway-checkout\.mask\.\w+\.js was refused or not found/);
+  expect((await eventsOf(page)).filter((e) => e.type === 'gateway-error')).toEqual([]);
 });
 
 test('a tampered language file is refused: the page shows English and still pays', async ({ page }) => {

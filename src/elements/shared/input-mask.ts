@@ -1,9 +1,38 @@
-// Deep imports: the input control and the pattern mask only, not imask's number, date, range,
-// enum and dynamic masks that `import IMask from 'imask'` would bring along.
-import InputMask from 'imask/esm/controls/input';
-import 'imask/esm/masked/pattern';
+import type InputMask from 'imask/esm/controls/input';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { digitIndexToFormatted, formattedIndexToDigit, onlyDigits } from '../../card/format.ts';
+import { onDemand } from './on-demand.ts';
+
+// imask comes on demand (pattern-mask.ts): a field takes input before it is here, so the form is
+// usable while it loads, and a page that never shows a card field in it (isolated fields) never
+// loads it.
+let maskClass: typeof InputMask | null = null;
+let maskLoading: Promise<void> | null = null;
+
+/** Masks that came in the page's own script (the fields page's): no load, ready at once. */
+export function provideMasks(module: { InputMask: typeof InputMask }): void {
+  maskClass = module.InputMask;
+  maskLoading = Promise.resolve();
+}
+
+/**
+ * Loads the masks once for every field. Until they are here, and for good when they cannot load
+ * (a refused or missing file, which the console names), a field takes what is typed as it is typed:
+ * the entry rules read digits, so "4111111111111111" and "4111 1111 1111 1111" are the same card.
+ */
+export function loadMasks(): Promise<void> {
+  maskLoading ??= onDemand.mask().then(
+    (module) => {
+      maskClass = module.InputMask;
+    },
+    (error: unknown) => {
+      // Tried again when a field is next rendered anew.
+      maskLoading = null;
+      console.warn(error);
+    },
+  );
+  return maskLoading;
+}
 
 /** Options of a pattern mask on a digit input. */
 export interface PatternMaskOptions {
@@ -37,10 +66,12 @@ interface RawEdit {
 
 /**
  * Owns an imask `InputMask` on one input of the host's shadow root: attaches when the input is
- * rendered, re-attaches when it is rendered anew, destroys the mask when the host disconnects.
- * The mask is the only writer of the input's value; the host reads `value` and writes through it.
- * `onAccept` runs after each change a person made (typing, paste, autofill, composition, undo),
- * never after the host's own writes, and says whether it was an edit or a step through history.
+ * rendered (or, the first time, when imask has loaded), re-attaches when it is rendered anew,
+ * destroys the mask when the host disconnects. The mask is the only writer of the input's value;
+ * the host reads `value` and writes through it. `onAccept` runs after each change a person made
+ * (typing, paste, autofill, composition, undo), never after the host's own writes, and says whether
+ * it was an edit or a step through history. Before imask is here the input's text is taken as typed,
+ * with an `edit` for each change; the mask then places what was typed.
  */
 export class InputMaskController implements ReactiveController {
   #mask: Mask | null = null;
@@ -97,6 +128,7 @@ export class InputMaskController implements ReactiveController {
     const mask = this.#mask;
     if (!mask) {
       this.#value = text;
+      if (this.#input) this.#input.value = text;
       return;
     }
     this.#write(() => {
@@ -119,17 +151,26 @@ export class InputMaskController implements ReactiveController {
   #attach(): void {
     if (!this.#connected) return;
     const input = this.#find();
-    if (input === this.#input) return;
+    // The same input, masked already or still waiting for imask.
+    if (input === this.#input && (this.#mask || !maskClass)) return;
     this.#detach();
     if (!input) return;
-    const { mask: pattern, eager, prepare, validate, patternFor } = this.#options();
     // A re-rendered input starts empty: it shows what the old one held.
     if (this.#value && !input.value) input.value = this.#value;
     this.#input = input;
+    const InputMaskClass = maskClass;
+    if (!InputMaskClass) {
+      input.addEventListener('input', this.#unmasked);
+      input.addEventListener('compositionend', this.#unmasked);
+      void loadMasks().then(() => this.#attach());
+      return;
+    }
+    const { mask: pattern, eager, prepare, validate, patternFor } = this.#options();
+    const typed = input.value;
     // Before imask's own listeners: the raw edit, which a pattern change needs.
     input.addEventListener('input', this.#capture, true);
     input.addEventListener('compositionend', this.#capture, true);
-    const mask: Mask = new InputMask(input, {
+    const mask: Mask = new InputMaskClass(input, {
       mask: patternFor ? patternFor(onlyDigits(input.value)) : pattern,
       lazy: true,
       eager,
@@ -145,11 +186,16 @@ export class InputMaskController implements ReactiveController {
     // After imask's own listeners: the edit is placed, and a brand's pattern can be applied.
     input.addEventListener('input', this.#placed);
     input.addEventListener('compositionend', this.#placed);
+    // What was typed before imask came is now placed ("1230" shows "12/30"): the host reads it anew,
+    // as a step that moves no focus.
+    if (mask.value !== typed) this.#onAccept('history');
   }
 
   #detach(): void {
     const input = this.#input;
     if (input) {
+      input.removeEventListener('input', this.#unmasked);
+      input.removeEventListener('compositionend', this.#unmasked);
       input.removeEventListener('input', this.#capture, true);
       input.removeEventListener('compositionend', this.#capture, true);
       input.removeEventListener('input', this.#placed);
@@ -182,6 +228,13 @@ export class InputMaskController implements ReactiveController {
       caret: input.selectionEnd ?? input.value.length,
       history: this.#mask.history.states.length,
     };
+  };
+
+  /** A person's change before imask is here: the text as typed. */
+  readonly #unmasked = (event: Event): void => {
+    if ((event as InputEvent).isComposing || !this.#input) return;
+    this.#value = this.#input.value;
+    this.#onAccept('edit');
   };
 
   /** imask took a change: a person's (typing, undo, autofill) unless it is our own write. */

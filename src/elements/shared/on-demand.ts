@@ -3,8 +3,9 @@
  * English (the page's language), the isolated fields' parent side (`fields-origin`), the 3-D
  * Secure relay of the hosted form in a frame (`presentation="iframe"`) and the billing address's
  * postal-code formats and lists of states (only a checkout with address verification shows one).
- * Everything else, English included, is in the first load, so a page in English with the fields in
- * it loads nothing more.
+ * And one part that every page with card fields in it loads, but not before its form takes input:
+ * the masks that group the digits as they are typed (imask), asked for as the fields first render.
+ * Everything else, English included, is in the first load.
  *
  * Here each part is a dynamic `import()`: the ES module build splits it into a chunk of its own. The
  * script-tag bundle has no module loader: its build replaces this file with the same table whose
@@ -21,6 +22,7 @@ export const onDemand = {
   hosted: () => import('../checkout/hosted-challenge.ts'),
   bridge: () => import('../../fields/parent-bridge.ts'),
   address: () => import('../billing-address/address-formats.ts'),
+  mask: () => import('./pattern-mask.ts'),
 };
 
 export type OnDemandPart = keyof typeof onDemand;
