@@ -10,8 +10,8 @@ let maskClass: typeof InputMask | null = null;
 let maskLoading: Promise<void> | null = null;
 
 /** Masks that came in the page's own script (the fields page's): no load, ready at once. */
-export function provideMasks(module: { InputMask: typeof InputMask }): void {
-  maskClass = module.InputMask;
+export function provideMasks(module: typeof import('./pattern-mask.ts')): void {
+  maskClass = module.masks.InputMask;
   maskLoading = Promise.resolve();
 }
 
@@ -23,7 +23,7 @@ export function provideMasks(module: { InputMask: typeof InputMask }): void {
 export function loadMasks(): Promise<void> {
   maskLoading ??= onDemand.mask().then(
     (module) => {
-      maskClass = module.InputMask;
+      maskClass = module.masks.InputMask;
     },
     (error: unknown) => {
       // Tried again when a field is next rendered anew.
@@ -160,8 +160,7 @@ export class InputMaskController implements ReactiveController {
     this.#input = input;
     const InputMaskClass = maskClass;
     if (!InputMaskClass) {
-      input.addEventListener('input', this.#unmasked);
-      input.addEventListener('compositionend', this.#unmasked);
+      this.#takeUnmasked(input);
       void loadMasks().then(() => this.#attach());
       return;
     }
@@ -170,16 +169,28 @@ export class InputMaskController implements ReactiveController {
     // Before imask's own listeners: the raw edit, which a pattern change needs.
     input.addEventListener('input', this.#capture, true);
     input.addEventListener('compositionend', this.#capture, true);
-    const mask: Mask = new InputMaskClass(input, {
-      mask: patternFor ? patternFor(onlyDigits(input.value)) : pattern,
-      lazy: true,
-      eager,
-      validate: validate ? (value: string) => validate(value) : undefined,
-      prepare: prepare
-        ? (chars: string, masked: { value: string }, flags: { input?: boolean }) =>
-            flags.input ? prepare(chars, masked.value) : chars
-        : undefined,
-    } as { mask: string });
+    let mask: Mask;
+    try {
+      mask = new InputMaskClass(input, {
+        mask: patternFor ? patternFor(onlyDigits(input.value)) : pattern,
+        lazy: true,
+        eager,
+        validate: validate ? (value: string) => validate(value) : undefined,
+        prepare: prepare
+          ? (chars: string, masked: { value: string }, flags: { input?: boolean }) =>
+              flags.input ? prepare(chars, masked.value) : chars
+          : undefined,
+      } as { mask: string });
+    } catch (error) {
+      // A mask that cannot be made must not cost the field: it takes what is typed, as before the
+      // masks came, and no field tries them again.
+      console.warn('gateway-checkout: the card fields take input unmasked:', error);
+      maskClass = null;
+      input.removeEventListener('input', this.#capture, true);
+      input.removeEventListener('compositionend', this.#capture, true);
+      this.#takeUnmasked(input);
+      return;
+    }
     this.#mask = mask;
     this.#value = mask.value;
     mask.on('accept', this.#accepted);
@@ -189,6 +200,11 @@ export class InputMaskController implements ReactiveController {
     // What was typed before imask came is now placed ("1230" shows "12/30"): the host reads it anew,
     // as a step that moves no focus.
     if (mask.value !== typed) this.#onAccept('history');
+  }
+
+  #takeUnmasked(input: HTMLInputElement): void {
+    input.addEventListener('input', this.#unmasked);
+    input.addEventListener('compositionend', this.#unmasked);
   }
 
   #detach(): void {

@@ -2,6 +2,14 @@
 // on-demand.ts): the field takes input before they are here, so they are kept off the way to an
 // interactive form. Deep imports: the input control and the pattern mask only, not imask's number,
 // date, range, enum and dynamic masks that `import IMask from 'imask'` would bring along.
-import 'imask/esm/masked/pattern';
+import InputMask from 'imask/esm/controls/input';
+import MaskedPattern from 'imask/esm/masked/pattern';
 
-export { default as InputMask } from 'imask/esm/controls/input';
+/**
+ * The input control and the pattern mask it makes of a string pattern ("0000 0000"), which it finds
+ * because importing the pattern module registers it. Both held here rather than re-exported: our
+ * package declares this module free of side effects, and a bundler may then send a re-export
+ * straight to imask and leave the pattern's registration out (Next.js did: "Masked class is not
+ * found for provided mask").
+ */
+export const masks = Object.freeze({ InputMask, MaskedPattern });

@@ -2,6 +2,7 @@
 // types), and the script-tag bundle and its integrity come from the package's exports.
 import express = require('express');
 import fs = require('node:fs');
+import path = require('node:path');
 import gatewayServer = require('gateway-checkout/server');
 
 const { createCheckoutHandler, createWebhookHandler, GatewayClient, toNodeHandler } = gatewayServer;
@@ -65,7 +66,12 @@ const app = express();
 // Mounted before any body parser: the handlers read the raw request.
 app.use('/checkout', toNodeHandler(checkout));
 app.post('/webhooks/gateway', toNodeHandler(webhooks));
-app.get('/gateway-checkout.iife.js', (_req, res) => res.sendFile(bundle));
+// The bundle and its siblings beside it (the masks, languages, isolated fields' parent side), which
+// it loads from its own folder: those files only, not the rest of the package's dist/.
+app.use((req, res, next) => {
+  if (!/^\/gateway-checkout\.[\w.-]+\.js$/.test(req.path)) return next();
+  res.sendFile(req.path.slice(1), { root: path.dirname(bundle) });
+});
 app.get('/', (_req, res) => res.type('html').send(page));
 
 const port = Number(process.env.PORT ?? 3000);
