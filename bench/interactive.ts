@@ -299,6 +299,9 @@ function expectValues(
  */
 async function typeAll(page: Page, url: string, formatted: boolean, what: string): Promise<Press[]> {
   await loadInteractive(page, url);
+  // The fields take input from here, and the masks that group it follow (a sibling file, which the
+  // page's load event waits for): the typing is timed with them, as a person's first key meets them.
+  await page.waitForLoadState('load');
   const presses: Press[] = [];
   const sequences = [
     ['Card number', NUMBER_16, 'number'],

@@ -2,7 +2,7 @@
 // embed it, a plain HTML form with the same fields and labels, and an empty page with the bundle for
 // mounting checkouts in a loop. Pages find the fields by their accessible names, as a customer (or a
 // screen reader) does, not by our markup, so the measurements survive changes inside the elements.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -146,7 +146,8 @@ export interface PageServer {
 }
 
 /**
- * Serves the bundle, a session answer and the given pages (path → HTML) on a free loopback port.
+ * Serves the bundle and its siblings, a session answer and the given pages (path → HTML) on a free
+ * loopback port.
  * Every bench section that drives Chromium loads its pages from one of these.
  */
 export async function servePages(
@@ -154,7 +155,12 @@ export async function servePages(
   pages: Readonly<Record<string, string>>,
   session = SESSION,
 ): Promise<PageServer> {
-  const bundle = readFileSync(join(dist, 'gateway-checkout.iife.js'));
+  // The bundle and its siblings, which it loads from its own folder (the card fields' masks too).
+  const scripts = new Map(
+    readdirSync(dist)
+      .filter((name) => /^gateway-checkout\..+\.js$/.test(name))
+      .map((name) => [`/${name}`, readFileSync(join(dist, name))]),
+  );
   const server: Server = createServer((req, res) => {
     const send = (status: number, type: string, body: string | Buffer) => {
       res.writeHead(status, {
@@ -171,7 +177,7 @@ export async function servePages(
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const page = Object.hasOwn(pages, path) ? pages[path] : undefined;
     if (page !== undefined) send(200, 'text/html; charset=utf-8', page);
-    else if (path === '/gateway-checkout.iife.js') send(200, 'text/javascript; charset=utf-8', bundle);
+    else if (scripts.has(path)) send(200, 'text/javascript; charset=utf-8', scripts.get(path)!);
     else if (path === '/session' && req.method === 'GET') send(200, 'application/json', session);
     else send(404, 'text/plain', 'not found');
   });
