@@ -145,8 +145,15 @@ test('a second payment while one is under way is refused: a double press pays on
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/pay/')) payments.push(r.url());
   });
+  // The frame asks the shop for the order once the page has answered the press.
+  const sessionAsked = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().includes('/checkout/session') && r.frame() !== page.mainFrame(),
+  );
   await framedPayButton(page).dblclick();
-  // While it pays, the script replays the page's answer to that press.
+  // While it pays, the script replays the page's answer to that press. (Before the page's own
+  // answer, the script's would be the page's answer: what the page hands over is the page's to
+  // write, as the README's "what a script of your page can still do" says.)
+  await sessionAsked;
   await hostile(page, (h) =>
     h.send({ type: 'session-data', id: h.lastPress() ?? 1, data: { email: 'mallory@attacker.example' } }),
   );
