@@ -165,9 +165,13 @@ test('the fields take input before the masks are here: what was typed is kept, g
   await expect(number).toHaveValue('4111111111111111');
   await expect(form.getByLabel('Expiry date')).toHaveValue('1234');
   await expect(form.locator('[part~="brand-icon"][data-brand="visa"]')).toBeVisible();
+  const changes = async () => (await eventsOf(page)).filter((e) => e.type === 'gateway-change').length;
+  const changed = await changes();
   releaseMasks();
   await expect(number).toHaveValue('4111 1111 1111 1111');
   await expect(form.getByLabel('Expiry date')).toHaveValue('12/34');
+  // The masks placing what was typed is no change of the customer's: the page hears none.
+  expect(await changes()).toBe(changed);
   // From here on the masks group what is typed, and the card is paid once.
   await form.getByLabel('Security code').pressSequentially('1234', { delay: 5 });
   await expect(form.getByLabel('Security code')).toHaveValue('123');

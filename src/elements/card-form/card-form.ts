@@ -330,7 +330,7 @@ export class GatewayCardForm extends FormControlElement {
   #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
     this.#brand = detectBrand(onlyDigits(this.#number));
-    this.#userChanged(change === 'edit' ? 'number' : null);
+    this.#changed(change, 'number');
   }
 
   #onExpiryInput(change: MaskChange): void {
@@ -338,7 +338,7 @@ export class GatewayCardForm extends FormControlElement {
     // A four-digit year typed out in full ("12/2030") is the same date as "12/30".
     if (/^\d\d\/20\d\d$/.test(typed)) this.#expiryMask.value = typed.slice(0, 3) + typed.slice(5);
     this.#expiry = this.#expiryMask.value;
-    this.#userChanged(change === 'edit' ? 'expiry' : null);
+    this.#changed(change, 'expiry');
   }
 
   /** "1/" means January: a separator typed after one digit closes the month. */
@@ -359,13 +359,19 @@ export class GatewayCardForm extends FormControlElement {
 
   #onCscInput(change: MaskChange): void {
     this.#csc = this.#cscMask.value;
-    this.#userChanged(change === 'edit' ? 'csc' : null);
+    this.#changed(change, 'csc');
   }
 
   readonly #onNameInput = (event: Event): void => {
     this.#name = (event.target as HTMLInputElement).value;
     this.#userChanged(null);
   };
+
+  /** A person's edit or undo is reported (see below); the masks placing what was typed is not. */
+  #changed(change: MaskChange, id: FieldId): void {
+    if (change === 'placed') this.requestUpdate();
+    else this.#userChanged(change === 'edit' ? id : null);
+  }
 
   /**
    * After a person's edit: the update validates once; `updated` then reports the change and moves

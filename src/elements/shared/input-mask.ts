@@ -54,8 +54,11 @@ export interface PatternMaskOptions {
 
 type Mask = InputMask<{ mask: string }>;
 
-/** What changed the value: a person's edit (typing, paste, autofill, composition) or undo/redo. */
-export type MaskChange = 'edit' | 'history';
+/**
+ * What changed the value: a person's edit (typing, paste, autofill, composition), undo/redo, or
+ * the masks arriving and placing what was typed before them (no change of a person's).
+ */
+export type MaskChange = 'edit' | 'history' | 'placed';
 
 interface RawEdit {
   readonly text: string;
@@ -197,9 +200,8 @@ export class InputMaskController implements ReactiveController {
     // After imask's own listeners: the edit is placed, and a brand's pattern can be applied.
     input.addEventListener('input', this.#placed);
     input.addEventListener('compositionend', this.#placed);
-    // What was typed before imask came is now placed ("1230" shows "12/30"): the host reads it anew,
-    // as a step that moves no focus.
-    if (mask.value !== typed) this.#onAccept('history');
+    // What was typed before imask came is now placed ("1230" shows "12/30"): the host reads it anew.
+    if (mask.value !== typed) this.#onAccept('placed');
   }
 
   #takeUnmasked(input: HTMLInputElement): void {
