@@ -17,6 +17,12 @@ export interface InteractiveOptions {
   loads: number;
   /** Loads of each page on which the typing is timed. */
   typingLoads: number;
+  /**
+   * The checkout's requests whose timings the breakdown reads. Default: the session and the bundle;
+   * a page that never asks for a session (bench/floor.ts) names the bundle alone, or each load
+   * would wait for an entry that never comes.
+   */
+  requests?: readonly string[];
 }
 
 export interface InteractiveResult {
@@ -202,7 +208,10 @@ export async function benchInteractive(
         const page = await context.newPage();
         const at = await loadInteractive(page, `${server.url}${path}`);
         if (path === '/checkout') {
-          at.requests = await requestTimings(page, ['/session', '/gateway-checkout.iife.js']);
+          at.requests = await requestTimings(
+            page,
+            options.requests ?? ['/session', '/gateway-checkout.iife.js'],
+          );
           // The session's answer has been rendered (amount on the button) a frame later.
           await page.evaluate(() => new Promise((go) => requestAnimationFrame(() => setTimeout(go, 50))));
         }

@@ -7,7 +7,7 @@
 // stdout and, as JSON, to bench/build/ (ignored by git: numbers of one machine at one moment do not
 // belong in the repository). Everything listens and connects on 127.0.0.1 only.
 //
-//   npm run bench                          everything: 2½ minutes on two cores at load 10, 5 at load 25
+//   npm run bench                          everything: about 3 minutes on two cores at load 3 to 5
 //   npm run bench -- --quick               fewer loads, cycles and rounds: about a minute, noisier
 //   npm run bench -- --compare <file.json> also prints the change per figure against an earlier run
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchBrowser, printBrowser } from './browser.ts';
 import { collectFigures, goalsOf, type Results } from './figures.ts';
+import { benchFloor, printFloor } from './floor.ts';
 import { benchGateway, printGateway } from './gateway.ts';
 import { benchCustomer, printInteractive, printKeystrokes } from './interactive.ts';
 import { benchIsolated, printIsolated } from './isolated.ts';
@@ -66,7 +67,7 @@ if (args.help) {
   process.exit(0);
 }
 
-// Sized for 2½ minutes on two moderately busy cores with stable medians and ≥ 20 loads; --quick halves it.
+// Sized for about 3 minutes on two moderately busy cores with stable medians and ≥ 20 loads; --quick halves it.
 const quick = args.quick;
 const MICRO = { warmupMs: 150, rounds: quick ? 7 : 15, roundMs: 40 };
 const GATEWAY = { payments: quick ? 100 : 300, concurrency: 8, warmup: 30, clientPairs: quick ? 100 : 200 };
@@ -161,6 +162,16 @@ try {
   await pages.close();
 }
 
+step(
+  `Chromium: the stack's floor, the same fields by Lit alone and by Lit + imask, ${CUSTOMER.loads} loads each`,
+);
+const floor = await benchFloor(root, join(out, 'floor'), CUSTOMER);
+printFloor(floor, {
+  gzip: size.iife.gzip,
+  interactive: customer.interactive,
+  keystrokes: customer.keystrokes,
+});
+
 step(`Chromium: the demo shop's checkout with the card fields in the page and isolated in a frame`);
 const isolated = await benchIsolated(dist, { loads: quick ? 5 : 10 });
 printIsolated(isolated);
@@ -245,6 +256,7 @@ const json = `${JSON.stringify(
     gateway,
     browser,
     customer,
+    floor,
     memory,
     isolated,
     mobile,
