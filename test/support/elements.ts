@@ -1,4 +1,5 @@
 // Helpers for the elements' browser tests (imported by *.test.ts only).
+import { waitUntil } from '@open-wc/testing';
 import { userEvent } from 'vitest/browser';
 
 export function inner<T extends HTMLElement = HTMLInputElement>(el: Element, id: string): T {
@@ -25,6 +26,23 @@ export async function pasteInto(el: Element, id: string, text: string): Promise<
   scratch.remove();
   inner(el, id).focus();
   await userEvent.paste();
+}
+
+/**
+ * A card form as a customer sees it settle: rendered, its brand row's marks in (they come in the
+ * frame after the fields, see brandRowState) and measured for the room they have ("+N").
+ */
+export async function settledCardForm(
+  el: Element & { readonly updateComplete: Promise<boolean> },
+): Promise<void> {
+  await el.updateComplete;
+  await waitUntil(
+    () => el.shadowRoot?.querySelector('[part~="brand-row"] li'),
+    `${el.localName}: the brand row shows no marks`,
+  );
+  // The row is measured when its marks come, and shows what has room a frame after that.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await el.updateComplete;
 }
 
 export const nextFrame = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));

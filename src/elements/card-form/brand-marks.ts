@@ -122,13 +122,15 @@ export function brandIcon(brand: { readonly type: string; readonly name: string 
  * The accepted brands in one row that never wraps. When `room` tiles fit and there are more brands,
  * the first `room - 1` show and a "+N" tile stands for the rest; the detected brand always shows
  * (in the last place, if it was one of the rest). Every brand stays in the list for assistive
- * technology, in the accepted order; only the eye sees the "+N".
+ * technology, in the accepted order; only the eye sees the "+N". Not `shown`: the list alone, its
+ * marks to come (see `brandRowState`).
  */
 export function brandRow(
   accepted: readonly string[],
   detected: string | undefined,
   label: string,
   room = Number.POSITIVE_INFINITY,
+  shown = true,
 ): TemplateResult {
   const all = accepted.length > 0 ? accepted : SHOWN_BRANDS;
   let seen = all.length <= room ? all : all.slice(0, Math.max(room - 1, 0));
@@ -136,27 +138,42 @@ export function brandRow(
     seen = [...seen.slice(0, -1), detected];
   const rest = all.length - seen.length;
   return html`<ul class="brands" part="brand-row" aria-label=${label}>
-    ${all.map(
-      (brand) =>
-        html`<li class=${!seen.includes(brand) ? 'visually-hidden' : detected && detected !== brand ? 'dim' : detected ? 'on' : ''}>${brandMark(
-          hasMark(brand) ? brand : null,
-          markName(brand),
-        )}</li>`,
-    )}${rest > 0 ? html`<li class="more" part="brand-more" aria-hidden="true">+${rest}</li>` : nothing}
+    ${
+      shown
+        ? all.map(
+            (brand) =>
+              html`<li class=${!seen.includes(brand) ? 'visually-hidden' : detected && detected !== brand ? 'dim' : detected ? 'on' : ''}>${brandMark(
+                hasMark(brand) ? brand : null,
+                markName(brand),
+              )}</li>`,
+          )
+        : nothing
+    }${shown && rest > 0 ? html`<li class="more" part="brand-more" aria-hidden="true">+${rest}</li>` : nothing}
   </ul>`;
 }
 
 /**
- * How many tiles the brand row has room for, measured whenever its width changes (the row takes
- * what the label leaves; a tile is a mark or the "+N"), unbounded while all `tiles()` fit or before
- * the first measure: nothing collapses on a guess. The host renders again when what shows changes.
+ * When a card form's brand row shows its marks, and how many tiles it has room for.
+ *
+ * The marks come in the frame after the form's first paint. They are half of the card form's first
+ * update (eight marks of a dozen SVG templates: measured in Chromium on two slow cores, the update
+ * took 21 ms with them and 11 to 13 without) and they only decorate: the fields take input that
+ * much sooner without them. Their place is there from the start (the list, under its name; the
+ * label's line is as high with them as without), so nothing moves when they come.
+ *
+ * Room: measured whenever the row's width changes or its marks come (the row takes what the label
+ * leaves; a tile is a mark or the "+N"), unbounded while all `tiles()` fit or before the first
+ * measure: nothing collapses on a guess. The host renders again when what shows changes.
  */
-export function brandRoom(
+export function brandRowState(
   host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
   tiles: () => number,
-): { readonly room: number } {
-  const state = { room: Number.POSITIVE_INFINITY };
+): { readonly room: number; readonly shown: boolean } {
+  const state = { room: Number.POSITIVE_INFINITY, shown: false };
   let row: HTMLElement | null = null;
+  /** Whether the row was measured with its marks in it. */
+  let measuredShown = false;
+  let scheduled = false;
   const observer =
     typeof ResizeObserver === 'undefined'
       ? undefined
@@ -170,13 +187,28 @@ export function brandRoom(
           state.room = room;
           host.requestUpdate();
         });
+  const show = () => {
+    if (state.shown) return;
+    state.shown = true;
+    host.requestUpdate();
+  };
   host.addController({
     hostUpdated() {
+      if (!scheduled) {
+        scheduled = true;
+        // After the first paint: a frame, and the task after it (a frame's own callbacks run
+        // before it paints). A hidden page has no frames: it shows them a moment later all the same.
+        requestAnimationFrame(() => setTimeout(show));
+        setTimeout(show, 100);
+      }
       const next = host.renderRoot.querySelector<HTMLElement>('.brands');
-      if (next === row) return;
-      if (row) observer?.unobserve(row);
-      row = next;
-      if (row) observer?.observe(row);
+      if (next !== row || measuredShown !== state.shown) {
+        // A new row, or its marks just came: measured afresh (observing calls back at once).
+        if (row) observer?.unobserve(row);
+        row = next;
+        measuredShown = state.shown;
+        if (row) observer?.observe(row);
+      }
     },
     hostDisconnected() {
       observer?.disconnect();
@@ -195,14 +227,15 @@ export function brandMarks(): (
   accepted: readonly string[],
   label: string,
   room: number,
+  shown: boolean,
 ) => readonly [icon: TemplateResult, row: TemplateResult] {
   let key: readonly unknown[] = [];
   let marks: readonly [TemplateResult, TemplateResult] | undefined;
-  return (brand, accepted, label, room) => {
-    const next = [brand?.type, brand?.name, accepted, label, room];
+  return (brand, accepted, label, room, shown) => {
+    const next = [brand?.type, brand?.name, accepted, label, room, shown];
     if (!marks || next.some((value, i) => value !== key[i])) {
       key = next;
-      marks = [brandIcon(brand), brandRow(accepted, brand?.type, label, room)];
+      marks = [brandIcon(brand), brandRow(accepted, brand?.type, label, room, shown)];
     }
     return marks;
   };

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import '../../define.ts';
-import { errorText, inner, pasteInto, typeInto } from '../../../test/support/elements.ts';
+import { errorText, inner, pasteInto, settledCardForm, typeInto } from '../../../test/support/elements.ts';
 import { readCard } from './card-access.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
@@ -12,7 +12,7 @@ const VISA = '4111111111111111';
 
 async function cardForm(template = html`<gateway-card-form></gateway-card-form>`) {
   const el = await fixture<GatewayCardForm>(template);
-  await el.updateComplete;
+  await settledCardForm(el);
   return el;
 }
 
@@ -243,7 +243,7 @@ describe('gateway-card-form in the wild', () => {
         html`<div dir="rtl" lang="ar" style="background: #101114"><gateway-card-form theme="dark" accepted-brands="visa mastercard"></gateway-card-form></div>`,
       );
       const el = wrap.querySelector('gateway-card-form')!;
-      await el.updateComplete;
+      await settledCardForm(el);
       const marks = el.shadowRoot!.querySelectorAll('[part~="brand-row"] [role="img"]');
       expect([...marks].map((m) => m.getAttribute('aria-label'))).to.deep.equal(['Visa', 'Mastercard']);
       // Before typing, the mark in the field is a decorative generic card.

@@ -9,6 +9,7 @@ import {
   inner,
   nextFrame,
   pasteInto,
+  settledCardForm,
   typeInto,
 } from '../../../test/support/elements.ts';
 import { runFormControlContract } from '../../../test/support/form-control-contract.ts';
@@ -20,7 +21,7 @@ const AMEX = '378282246310005';
 
 async function cardForm(template = html`<gateway-card-form></gateway-card-form>`) {
   const el = await fixture<GatewayCardForm>(template);
-  await el.updateComplete;
+  await settledCardForm(el);
   return el;
 }
 

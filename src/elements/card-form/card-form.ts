@@ -11,7 +11,7 @@ import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
-import { brandMarks, brandRoom, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
+import { brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
@@ -112,7 +112,7 @@ export class GatewayCardForm extends FormControlElement {
   #edit: { completed: FieldId | null } | null = null;
 
   readonly #marks = brandMarks();
-  readonly #brandRoom = brandRoom(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
+  readonly #brandRow = brandRowState(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
 
   readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
 
@@ -276,7 +276,8 @@ export class GatewayCardForm extends FormControlElement {
     const t = this.t;
     if (this.#framed.active) return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     const brand = this.#brand;
-    const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, this.#brandRoom.room);
+    const { room, shown } = this.#brandRow;
+    const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, room, shown);
     const codeLength = securityCodeLength(brand);
     // American Express prints its code on the front, above the number; the others on the back.
     const front = brand?.type === 'american-express';

@@ -1,12 +1,15 @@
-import { expect, fixture, html } from '@open-wc/testing';
-import { describe, it } from 'vitest';
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { afterEach, describe, it } from 'vitest';
 import '../../define.ts';
-import { errorText, inner, typeInto } from '../../../test/support/elements.ts';
+import { errorText, inner, settledCardForm, typeInto } from '../../../test/support/elements.ts';
 import { markName, SHOWN_BRANDS } from './brand-marks.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
 // The brand row as the eye sees it at any width (one line, "+N" for what has no room) and the
 // security code's hint, which follows the brand typed.
+
+// Each test's form alone on the page: hit tests see it in the viewport, whatever ran before.
+afterEach(() => fixtureCleanup());
 
 // Every brand's name, in the row's order (card-form-entry.test.ts pins the names themselves).
 const ALL = SHOWN_BRANDS.map(markName);
@@ -15,7 +18,7 @@ async function inBox(width: number, attributes = '') {
   const box = await fixture<HTMLElement>(html`<div style="inline-size:${width}px"></div>`);
   box.innerHTML = `<gateway-card-form ${attributes}></gateway-card-form>`;
   const el = box.querySelector('gateway-card-form') as GatewayCardForm;
-  await settled(el);
+  await settledCardForm(el);
   return { box, el };
 }
 
@@ -96,6 +99,34 @@ describe('gateway-card-form brand row', () => {
     expect(tile('unionpay').opacity).to.equal('1');
     expect(Number(tile('visa').opacity)).to.be.lessThan(0.5);
     expect(tile('visa').filter).to.contain('grayscale');
+  });
+
+  it('takes input in its first frame and brings the marks in the next, into a place kept for them', async () => {
+    const box = await fixture<HTMLElement>(html`<div style="inline-size:400px"></div>`);
+    box.innerHTML = '<gateway-card-form></gateway-card-form>';
+    const el = box.querySelector('gateway-card-form') as GatewayCardForm;
+    const where = () => {
+      const list = el.shadowRoot!.querySelector<HTMLElement>('[part~="brand-row"]')!;
+      const field = inner(el, 'number');
+      return {
+        marks: list.querySelectorAll('[role="img"]').length,
+        name: list.getAttribute('aria-label'),
+        field: field.getBoundingClientRect().toJSON(),
+        editable: !field.disabled && !field.readOnly,
+      };
+    };
+    // Asked for before the form renders, so it runs in the frame that first paints it.
+    const first = await new Promise<ReturnType<typeof where>>((resolve) =>
+      requestAnimationFrame(() => resolve(where())),
+    );
+    expect(first.editable, 'the card number takes input in the first frame').to.equal(true);
+    expect(first.marks, 'no marks yet in the first frame').to.equal(0);
+    expect(first.name).to.equal('Accepted cards');
+    await settledCardForm(el);
+    const then = where();
+    expect(then.marks).to.equal(ALL.length);
+    // Nothing moved when they came: the field is where it was, as large.
+    expect(then.field).to.deep.equal(first.field);
   });
 
   it('never shows more than the accepted brands, and no "+N" for two', async () => {
