@@ -8,7 +8,6 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import {
   benchCustomer,
   benchInteractive,
@@ -18,6 +17,7 @@ import {
   type KeystrokeResult,
 } from './interactive.ts';
 import { launchChromium, startPageServer } from './pages.ts';
+import { buildScriptTagBundle } from './peers.ts';
 import { sizeOf } from './size.ts';
 import { kB, ms, table } from './stats.ts';
 
@@ -40,29 +40,15 @@ export interface FloorResult {
   forms: FloorForm[];
 }
 
-/** Builds one floor into `<out>/<id>/gateway-checkout.iife.js`, as our script-tag bundle is built. */
+/** Builds one floor into `<out>/<id>/gateway-checkout.iife.js`, as the peers and our bundle are built. */
 async function buildFloor(root: string, out: string, floor: (typeof FLOORS)[number]): Promise<string> {
   const outDir = join(out, floor.id);
-  await build({
-    configFile: false,
+  await buildScriptTagBundle(
     root,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      reportCompressedSize: false,
-      lib: {
-        entry: join(root, 'bench/floor', floor.entry),
-        name: 'Floor',
-        formats: ['iife'],
-        fileName: () => 'gateway-checkout.iife.js',
-      },
-    },
-  });
+    join(root, 'bench/floor', floor.entry),
+    outDir,
+    'gateway-checkout.iife.js',
+  );
   return outDir;
 }
 

@@ -75,16 +75,20 @@ export function subjects(distEsm: string): Subject[] {
   ];
 }
 
-async function bundle(subject: Subject, workDir: string): Promise<BundleSize> {
-  const dir = join(workDir, subject.id);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, 'entry.js');
-  writeFileSync(entry, subject.source);
-  const outDir = join(dir, 'out');
+/**
+ * Bundles `entry` into `outDir/<fileName>` (and a `bundle.css` when it has styles) as a merchant's
+ * production build would, and as our script-tag bundle is built: one IIFE, minified, every
+ * dependency inside. For the peers here and for the stack's floor (floor.ts).
+ */
+export async function buildScriptTagBundle(
+  root: string,
+  entry: string,
+  outDir: string,
+  fileName: string,
+): Promise<void> {
   await build({
     configFile: false,
-    root: dir,
+    root,
     logLevel: 'silent',
     // What a merchant's production build does; library mode alone would leave development branches in.
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -98,9 +102,19 @@ async function bundle(subject: Subject, workDir: string): Promise<BundleSize> {
       reportCompressedSize: false,
       // IIFE, as our script-tag bundle: Vite leaves the white space of a library's ES output alone
       // (to keep its pure annotations), so an ES build would not be minified like a merchant's app.
-      lib: { entry, name: 'Bench', formats: ['iife'], fileName: () => 'bundle.js', cssFileName: 'bundle' },
+      lib: { entry, name: 'Bench', formats: ['iife'], fileName: () => fileName, cssFileName: 'bundle' },
     },
   });
+}
+
+async function bundle(subject: Subject, workDir: string): Promise<BundleSize> {
+  const dir = join(workDir, subject.id);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const entry = join(dir, 'entry.js');
+  writeFileSync(entry, subject.source);
+  const outDir = join(dir, 'out');
+  await buildScriptTagBundle(dir, entry, outDir, 'bundle.js');
   const files = readdirSync(outDir);
   const js = files.filter((f) => f.endsWith('.js'));
   if (js.length !== 1)
