@@ -2,7 +2,6 @@ import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { FramedPayer } from '../../flow/framed-payer.ts';
-import { openableChallenge } from '../../flow/gateway-origin.ts';
 import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
 import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
@@ -19,7 +18,6 @@ import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
-import { onDemand } from '../shared/on-demand.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume, type KeptAttempt } from './attempt-resume.ts';
 import { type BeforePayDetail, beforePay } from './before-pay.ts';
@@ -50,8 +48,7 @@ import {
 } from './checkout-state.ts';
 import { cardPart, formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
-import type { HostedChallengeRelay } from './hosted-challenge.ts';
-import { leaveForHostedPage, runHostedFrame } from './hosted-session.ts';
+import { HostedPresentation } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
 import { UnconfirmedWatch } from './unconfirmed-watch.ts';
 
@@ -136,7 +133,6 @@ export class GatewayCheckout extends GatewayElement {
   @state() private phase: 'idle' | FlowPhase = 'idle';
   /** The last payment's result; its words are derived in `render`, in the language of the moment. */
   @state() private result: FlowResult | null = null;
-  @state() private hostedUrl: string | null = null;
 
   @query('gateway-card-form') private cardForm?: GatewayCardForm;
   @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
@@ -149,10 +145,21 @@ export class GatewayCheckout extends GatewayElement {
   /** The customer agreed to save the card for the payment under way. */
   #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
-  /** presentation="iframe": the hosted form's challenge, shown here over the whole page. */
-  #relay: HostedChallengeRelay | null = null;
-  /** presentation="iframe": the flow whose hosted form is being opened or is up, until its outcome. */
-  #hostedFlow: PaymentFlow | null = null;
+  /** presentation="redirect" and "iframe": the gateway takes the card on its own page or form. */
+  readonly #hosted = new HostedPresentation(this, {
+    flow: () => this.#flow!,
+    busy: () => this.#busy,
+    emailMissing: () => !!this.#loaded?.collect_email && !this.#validate(),
+    email: () => this.#email.value || undefined,
+    startOver: (creating) => {
+      this.result = null;
+      if (creating) this.phase = 'creating';
+    },
+    beforeOrder: () => this.#beforeOrder(),
+    show: (result) => this.#show(result),
+    navigating: () => this.#resume.navigating(),
+    openChallenge: (url) => this.#challenge.open(url),
+  });
   /** The isolated fields' bridge this checkout waits for, to tell their Pay button what to say. */
   #bridging: Promise<void> | null = null;
   /** Whether this checkout has looked for an attempt of its own to pick up. */
@@ -177,7 +184,7 @@ export class GatewayCheckout extends GatewayElement {
       loadCheckoutConfig(this.#flow!, { sessionUrl, statusUrl }, this.#presetConfig(), signal),
     onComplete: (config) => {
       emit(this, 'gateway-ready', { amount: config.amount ?? null, currency: config.currency ?? null });
-      if (this.presentation === 'iframe') void this.#openHosted();
+      if (this.presentation === 'iframe') void this.#hosted.open();
     },
     onError: (error) => {
       emit(this, 'gateway-error', {
@@ -308,11 +315,11 @@ export class GatewayCheckout extends GatewayElement {
     if (this.presentation === 'iframe') {
       const ended = this.#finished && this.result?.kind !== 'succeeded';
       return html`${hostedView(shared, {
-        url: this.hostedUrl,
+        url: this.#hosted.url,
         finished: this.#finished,
         paid: paidDetails,
-        retry: ended && config ? this.#retryHosted : null,
-        loaded: () => this.#relay?.introduce(),
+        retry: ended && config ? this.#hosted.retry : null,
+        loaded: this.#hosted.loaded,
       })}${this.#challenge.render(t)}`;
     }
     // While a new session-url loads, the fields stay as they were: nothing typed is lost.
@@ -441,12 +448,12 @@ export class GatewayCheckout extends GatewayElement {
       return this.#loaded ? this.pay() : undefined;
     }
     if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
-    if (this.presentation === 'redirect') return this.#redirectToHosted();
+    if (this.presentation === 'redirect') return this.#hosted.redirect();
     // The hosted form takes the card and its own Pay. A call opens it when it is not up: after the
     // page's code stopped it in gateway-before-pay, once the page is ready for it. After an outcome
     // "Try again" starts over with a new order; a call does not reopen the old one.
     if (this.presentation === 'iframe')
-      return this.hostedUrl || !this.#loaded || this.#finished ? undefined : this.#openHosted();
+      return this.#hosted.url || !this.#loaded || this.#finished ? undefined : this.#hosted.open();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
     if (mustCheckStatus(this.result)) {
@@ -604,63 +611,6 @@ export class GatewayCheckout extends GatewayElement {
       (this.renderRoot.querySelector<HTMLElement>('#email') ?? this.cardForm)?.focus(),
     );
   };
-
-  async #redirectToHosted(): Promise<void> {
-    if (this.#loaded?.collect_email && !this.#validate()) return;
-    this.result = null;
-    this.phase = 'creating';
-    const gate = await this.#beforeOrder();
-    if (!gate) return;
-    const failed = await leaveForHostedPage(
-      this.#flow!,
-      this.#email.value || undefined,
-      gate.verification,
-      () => this.#resume.navigating(),
-    );
-    if (failed) this.#show(failed);
-  }
-
-  /** presentation="iframe", after a decline or failure: a new order, in a new hosted form, here. */
-  readonly #retryHosted = (): void => {
-    if (this.#busy) return;
-    this.#flow?.reset();
-    this.result = null;
-    this.hostedUrl = null;
-    void this.#openHosted();
-  };
-
-  /**
-   * One hosted form at a time for a checkout: a "Try again" and a call of pay() never open a second
-   * beside it. A new session-url (a new flow) opens its own.
-   */
-  async #openHosted(): Promise<void> {
-    const flow = this.#flow!;
-    if (this.#hostedFlow === flow) return;
-    this.#hostedFlow = flow;
-    try {
-      await this.#runHosted(flow);
-    } finally {
-      if (this.#hostedFlow === flow) this.#hostedFlow = null;
-    }
-  }
-
-  async #runHosted(flow: PaymentFlow): Promise<void> {
-    // Before the frame loads, so it is introduced; without it the frame shows its own dialog.
-    this.#relay ??= await onDemand.hosted().then(
-      (m) =>
-        new m.HostedChallengeRelay(
-          this,
-          () => this.renderRoot.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]'),
-          (url) => this.#challenge.open(url),
-          openableChallenge,
-        ),
-      () => null,
-    );
-    // The hosted form's order is asked for here: the page's last word (its bot check) comes first.
-    const gate = await this.#beforeOrder();
-    if (!gate) return;
-    this.#show(await runHostedFrame(flow, gate.verification, (url) => (this.hostedUrl = url)));
-  }
 }
 
 /** The merchant server refused before creating anything: no card was sent anywhere. */

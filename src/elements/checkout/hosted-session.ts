@@ -1,5 +1,121 @@
+import type { ReactiveElement } from 'lit';
+import { openableChallenge } from '../../flow/gateway-origin.ts';
 import type { FlowResult } from '../../flow/outcome.ts';
-import type { PaymentFlow } from '../../flow/payment-flow.ts';
+import type { ChallengeHandle, PaymentFlow } from '../../flow/payment-flow.ts';
+import { onDemand } from '../shared/on-demand.ts';
+import type { HostedChallengeRelay } from './hosted-challenge.ts';
+
+// The hosted presentations of a checkout: the gateway's full page (presentation="redirect") and its
+// hosted form in a frame (presentation="iframe"). The card is typed at the gateway; the checkout
+// makes the order, after the page's last word, and shows the outcome.
+
+/** What a checkout lends its hosted presentations. */
+export interface HostedSteps {
+  /** The payment flow of the moment (a new session-url makes a new one). */
+  flow(): PaymentFlow;
+  busy(): boolean;
+  /** The e-mail is asked for and not valid: its field says so (and takes the focus). */
+  emailMissing(): boolean;
+  /** The e-mail typed, if any. */
+  email(): string | undefined;
+  /** The last outcome is forgotten; `creating`: the order is shown being made. */
+  startOver(creating: boolean): void;
+  /** The page's last word before an order: its bot check's token, or null when it stopped it. */
+  beforeOrder(): Promise<{ verification?: string } | null>;
+  show(result: FlowResult): void;
+  /** The checkout is about to navigate the page itself. */
+  navigating(): void;
+  /** Opens a 3-D Secure challenge in the checkout's own dialog. */
+  openChallenge(url: string): ChallengeHandle;
+}
+
+/**
+ * A checkout's hosted presentations: the page's last word before each order, one hosted form at a
+ * time, its address for the checkout to frame, and the 3-D Secure relay for it (loaded on demand).
+ */
+export class HostedPresentation {
+  readonly #host: ReactiveElement;
+  readonly #steps: HostedSteps;
+  #url: string | null = null;
+  /** presentation="iframe": the hosted form's challenge, shown over the whole page. */
+  #relay: HostedChallengeRelay | null = null;
+  /** The flow whose hosted form is being opened or is up, until its outcome. */
+  #opening: PaymentFlow | null = null;
+
+  constructor(host: ReactiveElement, steps: HostedSteps) {
+    this.#host = host;
+    this.#steps = steps;
+  }
+
+  /** The hosted form's address while it is shown (presentation="iframe"). */
+  get url(): string | null {
+    return this.#url;
+  }
+
+  #setUrl(url: string | null): void {
+    this.#url = url;
+    this.#host.requestUpdate();
+  }
+
+  /** presentation="redirect", on Pay: the order, then the gateway's page. */
+  async redirect(): Promise<void> {
+    const steps = this.#steps;
+    if (steps.emailMissing()) return;
+    steps.startOver(true);
+    const gate = await steps.beforeOrder();
+    if (!gate) return;
+    const failed = await leaveForHostedPage(steps.flow(), steps.email(), gate.verification, () =>
+      steps.navigating(),
+    );
+    if (failed) steps.show(failed);
+  }
+
+  /** presentation="iframe", after a decline or failure: a new order, in a new hosted form, here. */
+  readonly retry = (): void => {
+    if (this.#steps.busy()) return;
+    this.#steps.flow().reset();
+    this.#steps.startOver(false);
+    this.#setUrl(null);
+    void this.open();
+  };
+
+  /** The hosted form loaded: the challenge relay introduces itself to it. */
+  readonly loaded = (): void => this.#relay?.introduce();
+
+  /**
+   * presentation="iframe": opens the hosted form. One at a time for a checkout: a "Try again" and a
+   * call of pay() never open a second beside it. A new session-url (a new flow) opens its own.
+   */
+  async open(): Promise<void> {
+    const flow = this.#steps.flow();
+    if (this.#opening === flow) return;
+    this.#opening = flow;
+    try {
+      await this.#run(flow);
+    } finally {
+      if (this.#opening === flow) this.#opening = null;
+    }
+  }
+
+  async #run(flow: PaymentFlow): Promise<void> {
+    const steps = this.#steps;
+    // Before the frame loads, so it is introduced; without it the frame shows its own dialog.
+    this.#relay ??= await onDemand.hosted().then(
+      (m) =>
+        new m.HostedChallengeRelay(
+          this.#host,
+          () => this.#host.renderRoot.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]'),
+          (url) => steps.openChallenge(url),
+          openableChallenge,
+        ),
+      () => null,
+    );
+    // The hosted form's order is asked for here: the page's last word (its bot check) comes first.
+    const gate = await steps.beforeOrder();
+    if (!gate) return;
+    steps.show(await runHostedFrame(flow, gate.verification, (url) => this.#setUrl(url)));
+  }
+}
 
 /** A session that could not be opened, as the result the checkout shows and announces. */
 function sessionFailed(error: unknown, canRetry: boolean): FlowResult {
@@ -11,7 +127,7 @@ function sessionFailed(error: unknown, canRetry: boolean): FlowResult {
  * presentation="redirect": opens the order and leaves for the gateway's full page. Resolves to a
  * result only when it could not leave (the order may be opened again).
  */
-export async function leaveForHostedPage(
+async function leaveForHostedPage(
   flow: PaymentFlow,
   email: string | undefined,
   verification: string | undefined,
@@ -32,7 +148,7 @@ export async function leaveForHostedPage(
  * presentation="iframe": opens the order, hands the hosted form's address to `show`, and resolves
  * to the result its status tells once the customer is done there.
  */
-export async function runHostedFrame(
+async function runHostedFrame(
   flow: PaymentFlow,
   verification: string | undefined,
   show: (url: string) => void,
