@@ -1,15 +1,23 @@
 import type { ReactiveElement } from 'lit';
-import type { FlowResult } from '../../flow/outcome.ts';
+import { type FlowInvalid, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
+import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
+import { cardState, clearSecurityCode, reportCard } from '../card-form/card-access.ts';
+import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { Catalog } from '../i18n/index.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { emit } from './checkout-events.ts';
 import { resultText } from './checkout-messages.ts';
 import type { EmailField } from './email-field.ts';
 import { placeFieldErrors } from './field-errors.ts';
+import { UnconfirmedWatch } from './unconfirmed-watch.ts';
+
+// What a checkout does with a payment's outcome, however it came (Pay, a hosted form, a reload's
+// pick-up, a reopened 3-D Secure check, its own re-check): what stays in the fields, where the
+// focus goes, whether a reload may pick the attempt up again, and what the page hears.
 
 type FailedResult = Extract<FlowResult, { kind: 'failed' }>;
-export type ServerFieldIssues = NonNullable<FailedResult['error']['fields']>;
+type ServerFieldIssues = NonNullable<FailedResult['error']['fields']>;
 
 /** Once the result has rendered, the focus goes to what a person does next. */
 function focusAfterRender(host: ReactiveElement, selector: string): void {
@@ -20,7 +28,7 @@ function focusAfterRender(host: ReactiveElement, selector: string): void {
  * Tells the page a payment's outcome through its event, and moves the focus to the way on from
  * it. `fieldErrors` places the merchant server's word on fields it named.
  */
-export function announceOutcome(
+function announceOutcome(
   host: ReactiveElement,
   result: FlowResult,
   t: Catalog,
@@ -57,19 +65,20 @@ export function announceOutcome(
   }
 }
 
-/** The parts of the checkout that can show a server's word on a field. */
-export interface FieldErrorTargets {
+/** The parts of a checkout an outcome touches: the card form, and those that show a server's word. */
+export interface OutcomeParts {
+  readonly card?: GatewayCardForm;
   readonly email: EmailField;
   readonly address?: GatewayBillingAddress;
   readonly consent?: GatewaySaveConsent;
 }
 
 /** The merchant server's word on fields it named, beside each field, and the focus on the first. */
-export async function showServerFieldErrors(
+async function showServerFieldErrors(
   host: ReactiveElement,
   t: Catalog,
   fields: ServerFieldIssues,
-  parts: FieldErrorTargets,
+  parts: OutcomeParts,
 ): Promise<void> {
   const placed = placeFieldErrors(t, fields);
   if (placed.email) parts.email.showServerError(placed.email);
@@ -80,3 +89,102 @@ export async function showServerFieldErrors(
   else if (address) parts.address?.reportValidity();
   else if (consent) parts.consent?.reportValidity();
 }
+
+/** What a checkout lends the handling of its outcomes. */
+export interface OutcomeSteps {
+  /** The payment flow of the moment, if any. */
+  flow(): PaymentFlow | null;
+  /** The result shown, and whether no payment step is under way. */
+  current(): { readonly result: FlowResult | null; readonly idle: boolean };
+  /** No payment step is under way any more; with a result, that result is shown. */
+  settle(result?: FlowResult): void;
+  t(): Catalog;
+  moto(): boolean;
+  parts(): OutcomeParts;
+  /** The status region says how many fields need attention. */
+  announceAttention(count: number): void;
+  /** The outcome is seen: neither a reload nor the next checkout on this address picks it up. */
+  forgetAttempt(): void;
+}
+
+/** Shows the outcomes of a checkout's payments, and asks again for one it could not confirm. */
+export class PaymentOutcome {
+  readonly #host: ReactiveElement;
+  readonly #steps: OutcomeSteps;
+  /** Asks again, of the checkout's own accord, for an outcome it could not confirm. */
+  readonly #recheck: UnconfirmedWatch;
+
+  constructor(host: ReactiveElement, steps: OutcomeSteps) {
+    this.#host = host;
+    this.#steps = steps;
+    this.#recheck = new UnconfirmedWatch(host, () => this.#checkQuietly());
+  }
+
+  /** A new flow, or a person asking themselves: the checkout's own asking stops. */
+  stopChecking(): void {
+    this.#recheck.stop();
+  }
+
+  show(result: FlowResult | FlowInvalid): void {
+    const steps = this.#steps;
+    const parts = steps.parts();
+    const form = parts.card;
+    if (result.kind === 'invalid') {
+      steps.settle();
+      // The isolated fields refused to send an incomplete card and show why; nothing was paid.
+      // They reported their state first, so the count is of the fields the customer sees in red.
+      if (form) reportCard(form, true);
+      steps.announceAttention((form && cardState(form)?.errors.length) || 1);
+      return;
+    }
+    steps.settle(result);
+    const moto = steps.moto();
+    // Whatever was sent, the security code is not kept: a retry asks for it again. The rest of the
+    // card stays for a retry, and goes too once the order is paid. Refused before any order was
+    // made (too many attempts, a bot check), nothing was sent: every field stays as typed.
+    // After a decline (a failed 3-D Secure check is one) the focus waits in that field, not on the
+    // page: the Pay button it was on is busy while paying. An agent goes on from "New payment".
+    const refocus = result.kind === 'declined' && !moto;
+    if (form && !nothingSent(result)) {
+      clearSecurityCode(form);
+      // Once this render has unlocked the fields (a locked field cannot take the focus).
+      if (refocus) void this.#host.updateComplete.then(() => clearSecurityCode(form, true));
+    }
+    // Kept while the outcome is unknown or the bank's check waits to be reopened, and while the
+    // checkout is out of the page (a single-page app's other route): nobody saw it.
+    const unconfirmed = isUnconfirmed(result);
+    const open = unconfirmed || (result.kind === 'failed' && result.reopenable === true);
+    if (!open && this.#host.isConnected) steps.forgetAttempt();
+    // The card is spent: nothing of it stays in the fields behind the result.
+    if (result.kind === 'succeeded') form?.clear();
+    // Never left to the person to find out: the checkout keeps asking and shows the outcome itself.
+    if (unconfirmed) this.#recheck.start();
+    else this.#recheck.stop();
+    const t = steps.t();
+    announceOutcome(this.#host, result, t, moto, (fields) =>
+      showServerFieldErrors(this.#host, t, fields, parts),
+    );
+  }
+
+  /**
+   * One check of an unconfirmed outcome, of the checkout's own accord: nothing on screen changes
+   * while it asks, and an outcome still unconfirmed is not announced again. True while unconfirmed.
+   */
+  async #checkQuietly(): Promise<boolean> {
+    const steps = this.#steps;
+    const flow = steps.flow();
+    const from = steps.current();
+    if (!flow || !from.idle || !isUnconfirmed(from.result)) return false;
+    const result = await flow.verify({ quiet: true });
+    // A person pressed "Check payment status" meanwhile, or the checkout moved on: theirs shows.
+    const now = steps.current();
+    if (steps.flow() !== flow || now.result !== from.result || !now.idle) return false;
+    if (isUnconfirmed(result)) return true;
+    this.show(result);
+    return false;
+  }
+}
+
+/** The merchant server refused before creating anything: no card was sent anywhere. */
+const nothingSent = (result: FlowResult): boolean =>
+  result.kind === 'failed' && (result.error.type === 'rate_limited' || result.error.type === 'verification');

@@ -2,18 +2,11 @@ import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { FramedPayer } from '../../flow/framed-payer.ts';
-import { type FlowInvalid, type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
+import { type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
 import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
-import {
-  cardState,
-  clearSecurityCode,
-  fieldsFrame,
-  isolatedFields,
-  readCard,
-  reportCard,
-} from '../card-form/card-access.ts';
+import { clearSecurityCode, fieldsFrame, isolatedFields, readCard } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
@@ -35,7 +28,7 @@ import {
 import { checkoutFlow } from './checkout-flow.ts';
 import { type CheckoutFormHandlers, checkoutForm, hostedView } from './checkout-form.ts';
 import { errorText, statusText, successKind, type View } from './checkout-messages.ts';
-import { announceOutcome, showServerFieldErrors } from './checkout-outcome.ts';
+import { PaymentOutcome } from './checkout-outcome.ts';
 import {
   alertText,
   canRetry,
@@ -50,7 +43,6 @@ import { cardPart, formatAmount, reportParts } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
 import { HostedPresentation } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
-import { UnconfirmedWatch } from './unconfirmed-watch.ts';
 
 /** Why a call of `pay()` pays nothing with isolated fields (for the page's code, in one line). */
 const PRESS_ONLY = 'a payment starts only from the customer pressing Pay inside the card fields';
@@ -156,7 +148,7 @@ export class GatewayCheckout extends GatewayElement {
       if (creating) this.phase = 'creating';
     },
     beforeOrder: () => this.#beforeOrder(),
-    show: (result) => this.#show(result),
+    show: (result) => this.#outcome.show(result),
     navigating: () => this.#resume.navigating(),
     openChallenge: (url) => this.#challenge.open(url),
   });
@@ -171,8 +163,25 @@ export class GatewayCheckout extends GatewayElement {
     () => this.sessionUrl || this.apiDoUrl,
   );
 
-  /** Asks again, of its own accord, for an outcome the checkout could not confirm. */
-  readonly #recheck = new UnconfirmedWatch(this, () => this.#checkQuietly());
+  /** What the checkout does with each payment's outcome, and its own asking after an unconfirmed one. */
+  readonly #outcome = new PaymentOutcome(this, {
+    flow: () => this.#flow,
+    current: () => ({ result: this.result, idle: this.phase === 'idle' }),
+    settle: (result) => {
+      this.phase = 'idle';
+      if (result) this.result = result;
+    },
+    t: () => this.t,
+    moto: () => this.#moto,
+    parts: () => ({
+      card: this.cardForm,
+      email: this.#email,
+      address: this.addressForm,
+      consent: this.consentForm,
+    }),
+    announceAttention: (count) => this.#announceAttention(count),
+    forgetAttempt: () => this.#resume.clear(),
+  });
 
   /**
    * The configuration, keyed on the URLs it comes from: a new URL aborts the load under way, so an
@@ -223,7 +232,7 @@ export class GatewayCheckout extends GatewayElement {
       });
       this.phase = 'idle';
       this.result = null;
-      this.#recheck.stop();
+      this.#outcome.stopChecking();
     }
     // Here rather than after a render: picking up sets the phase, which this update shows. Once, as
     // soon as the checkout knows which checkout it is (a page may set session-url later).
@@ -239,7 +248,7 @@ export class GatewayCheckout extends GatewayElement {
   async #pickUp(record: KeptAttempt): Promise<void> {
     this.#cardSaved = record.cardSaved === true;
     const result = await this.#flow!.resume(record);
-    if (result) this.#show(result);
+    if (result) this.#outcome.show(result);
     else {
       // Nothing reached the gateway: the form is what it was, and the same order may be paid.
       this.#resume.clear();
@@ -410,7 +419,7 @@ export class GatewayCheckout extends GatewayElement {
     const flow = this.#flow;
     if (!flow || this.#busy) return;
     this.result = null;
-    this.#show(await flow.reopenChallenge());
+    this.#outcome.show(await flow.reopenChallenge());
   };
 
   #statusText(): string {
@@ -457,10 +466,10 @@ export class GatewayCheckout extends GatewayElement {
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
     if (mustCheckStatus(this.result)) {
-      this.#recheck.stop();
+      this.#outcome.stopChecking();
       this.result = null;
       this.phase = 'verifying';
-      return this.#show(await flow.verify());
+      return this.#outcome.show(await flow.verify());
     }
     if ((frame || (this.cardForm && isolatedFields(this.cardForm))) && !frame?.pressed) {
       emit(this, 'gateway-error', { type: 'fields', message: PRESS_ONLY });
@@ -492,13 +501,13 @@ export class GatewayCheckout extends GatewayElement {
     // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
     // After the page's last word, which may have said what is wrong with its amount in its own terms.
     if (this.#loaded && this.#amount === null) {
-      this.#show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
+      this.#outcome.show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
       return;
     }
     // No token: `verification` is undefined, and a request's JSON leaves it out.
     const sent = { ...request, ...gate };
     const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
-    this.#show(
+    this.#outcome.show(
       await flow.pay(framed ? { framed, request: sent, preset } : { card: card!, request: sent, preset }),
     );
   }
@@ -513,7 +522,7 @@ export class GatewayCheckout extends GatewayElement {
     if (gate.go) return { verification: gate.verification };
     this.phase = 'idle';
     if (gate.failed)
-      this.#show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
+      this.#outcome.show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
     return null;
   }
 
@@ -536,64 +545,6 @@ export class GatewayCheckout extends GatewayElement {
     if (count) void this.updateComplete.then(() => (this.attention = count));
   }
 
-  #show(result: FlowResult | FlowInvalid): void {
-    this.phase = 'idle';
-    if (result.kind === 'invalid') {
-      // The isolated fields refused to send an incomplete card and show why; nothing was paid.
-      // They reported their state first, so the count is of the fields the customer sees in red.
-      if (this.cardForm) reportCard(this.cardForm, true);
-      this.#announceAttention((this.cardForm && cardState(this.cardForm)?.errors.length) || 1);
-      return;
-    }
-    this.result = result;
-    // Whatever was sent, the security code is not kept: a retry asks for it again. The rest of the
-    // card stays for a retry, and goes too once the order is paid. Refused before any order was
-    // made (too many attempts, a bot check), nothing was sent: every field stays as typed.
-    // After a decline (a failed 3-D Secure check is one) the focus waits in that field, not on the
-    // page: the Pay button it was on is busy while paying. An agent goes on from "New payment".
-    const refocus = result.kind === 'declined' && !this.#moto;
-    const form = this.cardForm;
-    if (form && !nothingSent(result)) {
-      clearSecurityCode(form);
-      // Once this render has unlocked the fields (a locked field cannot take the focus).
-      if (refocus) void this.updateComplete.then(() => clearSecurityCode(form, true));
-    }
-    // Its outcome is now shown: neither a reload nor the next checkout on this address picks the
-    // attempt up again. Kept while the outcome is unknown or the bank's check waits to be reopened,
-    // and while the checkout is out of the page (a single-page app's other route): nobody saw it.
-    const unconfirmed = isUnconfirmed(result);
-    const open = unconfirmed || (result.kind === 'failed' && result.reopenable === true);
-    if (!open && this.isConnected) this.#resume.clear();
-    // The card is spent: nothing of it stays in the fields behind the result.
-    if (result.kind === 'succeeded') this.cardForm?.clear();
-    // Never left to the person to find out: the checkout keeps asking and shows the outcome itself.
-    if (unconfirmed) this.#recheck.start();
-    else this.#recheck.stop();
-    announceOutcome(this, result, this.t, this.#moto, (fields) =>
-      showServerFieldErrors(this, this.t, fields, {
-        email: this.#email,
-        address: this.addressForm,
-        consent: this.consentForm,
-      }),
-    );
-  }
-
-  /**
-   * One check of an unconfirmed outcome, of the checkout's own accord: nothing on screen changes
-   * while it asks, and an outcome still unconfirmed is not announced again. True while unconfirmed.
-   */
-  async #checkQuietly(): Promise<boolean> {
-    const flow = this.#flow;
-    const from = this.result;
-    if (!flow || this.phase !== 'idle' || !isUnconfirmed(from)) return false;
-    const result = await flow.verify({ quiet: true });
-    // A person pressed "Check payment status" meanwhile, or the checkout moved on: theirs shows.
-    if (this.#flow !== flow || this.result !== from || this.phase !== 'idle') return false;
-    if (isUnconfirmed(result)) return true;
-    this.#show(result);
-    return false;
-  }
-
   /** Clears every field and starts over with a new order (MOTO: the next caller). */
   readonly #newPayment = (): void => {
     this.#flow?.reset();
@@ -612,10 +563,6 @@ export class GatewayCheckout extends GatewayElement {
     );
   };
 }
-
-/** The merchant server refused before creating anything: no card was sent anywhere. */
-const nothingSent = (result: FlowResult): boolean =>
-  result.kind === 'failed' && (result.error.type === 'rate_limited' || result.error.type === 'verification');
 
 // Beside the class, so the declaration emitted for this module carries the events: an app that
 // imports the element (or anything typed by it) gets them without reaching for another file.
