@@ -1,22 +1,20 @@
-import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { FramedPayer } from '../../flow/framed-payer.ts';
 import { type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
 import type { PaymentFlow } from '../../flow/payment-flow.ts';
-import type { AvsMode, CheckoutConfig, Presentation, SaveMethod } from '../../protocol/session.ts';
+import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
-import { clearSecurityCode, fieldsFrame, isolatedFields, readCard } from '../card-form/card-access.ts';
+import { clearSecurityCode, isolatedFields } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume, type KeptAttempt } from './attempt-resume.ts';
-import { type BeforePayDetail, beforePay } from './before-pay.ts';
+import type { BeforePayDetail } from './before-pay.ts';
 import { ChallengeController, type ChallengeMode } from './challenge-controller.ts';
 import { styles } from './checkout.styles.ts';
-import { loadCheckoutConfig, type PresetConfig } from './checkout-config.ts';
+import { CheckoutConfiguration } from './checkout-config.ts';
 import {
   type CheckoutChangeDetail,
   type CheckoutDeclineDetail,
@@ -28,24 +26,13 @@ import {
 import { checkoutFlow } from './checkout-flow.ts';
 import { type CheckoutFormHandlers, checkoutForm, hostedView } from './checkout-form.ts';
 import { errorText, statusText, successKind, type View } from './checkout-messages.ts';
-import { PaymentOutcome } from './checkout-outcome.ts';
-import {
-  alertText,
-  canRetry,
-  isBusy,
-  isFinished,
-  mustCheckStatus,
-  payLabel,
-  paymentRequest,
-  reopenable,
-} from './checkout-state.ts';
-import { cardPart, formatAmount, reportParts } from './checkout-validation.ts';
+import { type OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
+import { PayPress } from './checkout-press.ts';
+import { alertText, canRetry, isBusy, isFinished, payLabel, reopenable } from './checkout-state.ts';
+import { formatAmount } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
 import { HostedPresentation } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
-
-/** Why a call of `pay()` pays nothing with isolated fields (for the page's code, in one line). */
-const PRESS_ONLY = 'a payment starts only from the customer pressing Pay inside the card fields';
 
 /**
  * @tag gateway-checkout
@@ -141,19 +128,17 @@ export class GatewayCheckout extends GatewayElement {
   readonly #hosted = new HostedPresentation(this, {
     flow: () => this.#flow!,
     busy: () => this.#busy,
-    emailMissing: () => !!this.#loaded?.collect_email && !this.#validate(),
+    emailMissing: () => !!this.#config.loaded?.collect_email && !this.#press.validate(),
     email: () => this.#email.value || undefined,
     startOver: (creating) => {
       this.result = null;
       if (creating) this.phase = 'creating';
     },
-    beforeOrder: () => this.#beforeOrder(),
+    beforeOrder: () => this.#press.beforeOrder(),
     show: (result) => this.#outcome.show(result),
     navigating: () => this.#resume.navigating(),
     openChallenge: (url) => this.#challenge.open(url),
   });
-  /** The isolated fields' bridge this checkout waits for, to tell their Pay button what to say. */
-  #bridging: Promise<void> | null = null;
   /** Whether this checkout has looked for an attempt of its own to pick up. */
   #lookedForAttempt = false;
   readonly #resume = new AttemptResume(
@@ -173,48 +158,66 @@ export class GatewayCheckout extends GatewayElement {
     },
     t: () => this.t,
     moto: () => this.#moto,
-    parts: () => ({
-      card: this.cardForm,
-      email: this.#email,
-      address: this.addressForm,
-      consent: this.consentForm,
-    }),
+    parts: () => this.#parts,
     announceAttention: (count) => this.#announceAttention(count),
     forgetAttempt: () => this.#resume.clear(),
   });
 
-  /**
-   * The configuration, keyed on the URLs it comes from: a new URL aborts the load under way, so an
-   * answer for an old URL can never land last.
-   */
-  readonly #config = new Task(this, {
-    args: () => [this.sessionUrl, this.statusUrl] as const,
-    task: ([sessionUrl, statusUrl], { signal }) =>
-      loadCheckoutConfig(this.#flow!, { sessionUrl, statusUrl }, this.#presetConfig(), signal),
-    onComplete: (config) => {
+  /** The merchant server's configuration (or a pre-created order's status), and the last one while a new one loads. */
+  readonly #config = new CheckoutConfiguration(this, {
+    flow: () => this.#flow!,
+    urls: () => [this.sessionUrl, this.statusUrl],
+    // For an order created beforehand, what its status does not tell comes from the attributes.
+    preset: () => ({ amount: this.amount, currency: this.currency, avs: this.avs, moto: this.moto }),
+    loaded: (config) => {
       emit(this, 'gateway-ready', { amount: config.amount ?? null, currency: config.currency ?? null });
       if (this.presentation === 'iframe') void this.#hosted.open();
     },
-    onError: (error) => {
+    failed: (error) =>
       emit(this, 'gateway-error', {
         type: 'config',
         message: error instanceof Error ? error.message : String(error),
-      });
-    },
+      }),
   });
 
-  /** For an order created beforehand, what its status does not tell comes from the attributes. */
-  #presetConfig(): PresetConfig {
-    return { amount: this.amount, currency: this.currency, avs: this.avs, moto: this.moto };
-  }
+  /** Pay, pressed or called: the checks before anything is sent, the page's last word, the payment. */
+  readonly #press: PayPress = new PayPress(
+    this,
+    {
+      flow: () => this.#flow,
+      view: () => this.#view,
+      result: () => this.result,
+      presentation: () => this.presentation,
+      parts: () => this.#parts,
+      terms: () => ({
+        asked: { avs: this.avs, saveMethod: this.saveMethod },
+        avs: this.#avs,
+        moto: this.#moto,
+        saveMethod: this.#saveMethod,
+        amount: this.#amount,
+        currency: this.#config.loaded?.currency ?? this.currency ?? null,
+      }),
+      begin: (phase) => {
+        this.result = null;
+        this.phase = phase;
+      },
+      stop: () => {
+        this.phase = 'idle';
+      },
+      saving: (saved) => {
+        this.#cardSaved = saved;
+      },
+      announceAttention: (count) => this.#announceAttention(count),
+    },
+    { config: this.#config, hosted: this.#hosted, outcome: this.#outcome },
+  );
 
-  /** The loaded configuration, or null while loading, after a failure, or with nothing to load. */
-  get #loaded(): CheckoutConfig | null {
-    return this.#config.status === TaskStatus.COMPLETE ? (this.#config.value ?? null) : null;
+  get #parts(): OutcomeParts {
+    return { card: this.cardForm, email: this.#email, address: this.addressForm, consent: this.consentForm };
   }
 
   protected override get fallbackLanguage(): string | undefined {
-    return this.#loaded?.language || undefined;
+    return this.#config.loaded?.language || undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -263,21 +266,21 @@ export class GatewayCheckout extends GatewayElement {
   }
 
   get #view(): View {
-    if (this.#config.status === TaskStatus.PENDING) return 'loading';
-    if (this.#config.status === TaskStatus.ERROR) return 'failed';
+    if (this.#config.pending) return 'loading';
+    if (this.#config.failed) return 'failed';
     if (this.phase !== 'idle') return this.phase;
     if (isUnconfirmed(this.result)) return 'unconfirmed';
     return this.result?.kind ?? 'idle';
   }
 
   get #avs(): AvsMode {
-    return this.avs ?? this.#loaded?.avs ?? 'off';
+    return this.avs ?? this.#config.loaded?.avs ?? 'off';
   }
   get #moto(): boolean {
-    return this.moto || (this.#loaded?.moto ?? false);
+    return this.moto || (this.#config.loaded?.moto ?? false);
   }
   get #saveMethod(): SaveMethod | undefined {
-    return this.saveMethod ?? this.#loaded?.save?.method;
+    return this.saveMethod ?? this.#config.loaded?.save?.method;
   }
   get #busy(): boolean {
     return isBusy(this.#view);
@@ -289,16 +292,11 @@ export class GatewayCheckout extends GatewayElement {
   /** What this checkout charges: null while nothing is set (a phone order before the amount is typed). */
   get #amount(): number | null {
     // While a new configuration loads (an agent's amount being typed), the last one's amount stands.
-    return (this.#loaded ?? this.#reloading)?.amount ?? this.amount ?? null;
-  }
-
-  /** The last configuration, while a new one loads for a new session-url; else null. */
-  get #reloading(): CheckoutConfig | null {
-    return this.#config.status === TaskStatus.PENDING ? (this.#config.value ?? null) : null;
+    return this.#config.current?.amount ?? this.amount ?? null;
   }
 
   #formatAmount(): string {
-    return formatAmount(this.languageTag, this.#amount, this.#loaded?.currency ?? this.currency);
+    return formatAmount(this.languageTag, this.#amount, this.#config.loaded?.currency ?? this.currency);
   }
 
   protected override render() {
@@ -311,9 +309,9 @@ export class GatewayCheckout extends GatewayElement {
       view,
       busy: this.#busy,
       status: this.#statusText(),
-      alert: alertText(this.t, this.#config.status === TaskStatus.ERROR, this.result, this.phase === 'idle'),
+      alert: alertText(this.t, this.#config.failed, this.result, this.phase === 'idle'),
     };
-    const config = this.#loaded;
+    const config = this.#config.loaded;
     const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
     const paidDetails = paid && {
       kind: successKind(paid.status, this.#cardSaved),
@@ -332,7 +330,7 @@ export class GatewayCheckout extends GatewayElement {
       })}${this.#challenge.render(t)}`;
     }
     // While a new session-url loads, the fields stay as they were: nothing typed is lost.
-    const fields = config ?? (this.#config.status === TaskStatus.PENDING ? this.#config.value : null) ?? null;
+    const fields = this.#config.current;
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
     const locked = shared.busy || view === 'succeeded';
     const newPayment =
@@ -374,29 +372,12 @@ export class GatewayCheckout extends GatewayElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const frame = this.cardForm && fieldsFrame(this.cardForm);
-    if (!frame) {
-      // The card form makes its frame in its own first update, after ours: render its button then,
-      // and tell the button what to say once the fields' bridge arrived.
-      const isolated = this.cardForm && isolatedFields(this.cardForm);
-      if (this.fieldsOrigin && this.cardForm && !this.cardForm.hasUpdated)
-        void this.cardForm.updateComplete.then(() => this.requestUpdate());
-      else if (isolated && this.#bridging !== isolated.ready) {
-        this.#bridging = isolated.ready;
-        void isolated.ready.then(() => this.requestUpdate());
-      }
-      return;
-    }
-    // The fields' Pay button says and does what ours would.
-    const view = this.#view;
-    const locked = this.#busy || view === 'succeeded';
-    frame.button({
+    this.#press.showOnFieldsButton(!!this.fieldsOrigin, () => ({
       label: this.#payLabel(),
       busy: this.#busy,
       // As our own button: pressable while a new configuration loads, once there is one.
-      disabled:
-        locked || !(this.#loaded ?? (this.#config.status === TaskStatus.PENDING ? this.#config.value : null)),
-    });
+      disabled: this.#busy || this.#view === 'succeeded' || !this.#config.current,
+    }));
   }
 
   readonly #handlers: CheckoutFormHandlers = {
@@ -426,7 +407,7 @@ export class GatewayCheckout extends GatewayElement {
     const view = this.#view;
     return view === 'idle' && this.attention
       ? this.t.attention(this.attention)
-      : view === 'loading' && this.#reloading
+      : view === 'loading' && this.#config.reloading
         ? ''
         : statusText(this.t, view, this.result, this.#cardSaved);
   }
@@ -438,104 +419,7 @@ export class GatewayCheckout extends GatewayElement {
    * opens the hosted form when none is up (after the page stopped it in gateway-before-pay).
    */
   async pay(): Promise<void> {
-    const frame = this.cardForm && fieldsFrame(this.cardForm);
-    try {
-      await this.#pay(frame ?? null);
-    } finally {
-      // A press this payment did not answer is released: the fields may take the next one.
-      frame?.cancel();
-    }
-  }
-
-  async #pay(frame: ReturnType<typeof fieldsFrame>): Promise<void> {
-    const flow = this.#flow;
-    const view = this.#view;
-    if (this.#reloading) {
-      // A press while a new configuration loads (a phone order's amount just changed) is not lost:
-      // it pays, once, with the configuration it waits for.
-      while (this.#config.status === TaskStatus.PENDING) await this.#config.taskComplete.catch(() => null);
-      return this.#loaded ? this.pay() : undefined;
-    }
-    if (!flow || this.#busy || view === 'loading' || view === 'succeeded') return;
-    if (this.presentation === 'redirect') return this.#hosted.redirect();
-    // The hosted form takes the card and its own Pay. A call opens it when it is not up: after the
-    // page's code stopped it in gateway-before-pay, once the page is ready for it. After an outcome
-    // "Try again" starts over with a new order; a call does not reopen the old one.
-    if (this.presentation === 'iframe')
-      return this.#hosted.url || !this.#loaded || this.#finished ? undefined : this.#hosted.open();
-    // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
-    // The security code is gone by then, and is not needed to ask.
-    if (mustCheckStatus(this.result)) {
-      this.#outcome.stopChecking();
-      this.result = null;
-      this.phase = 'verifying';
-      return this.#outcome.show(await flow.verify());
-    }
-    if ((frame || (this.cardForm && isolatedFields(this.cardForm))) && !frame?.pressed) {
-      emit(this, 'gateway-error', { type: 'fields', message: PRESS_ONLY });
-      return;
-    }
-    if (!this.#validate()) return;
-    // With isolated fields the card is out of reach here: the fields make the order and pay it.
-    const framed: FramedPayer | null =
-      frame &&
-      ((request, onOrder) =>
-        frame.answer(request, onOrder) ?? Promise.resolve({ ok: false, error: 'refused' }));
-    const card = framed ? null : readCard(this.cardForm!);
-    if (!framed && !card) return;
-    // Saved with the customer's consent, or by the merchant itself (no box to tick).
-    this.#cardSaved = this.consentForm ? this.consentForm.checked : this.#loaded?.save?.method === 'merchant';
-    const request = paymentRequest({
-      email: this.#email.value,
-      address: this.addressForm,
-      consent: this.consentForm,
-      moto: this.#moto,
-      avs: this.avs,
-      saveMethod: this.saveMethod,
-      presentation: this.presentation,
-    });
-    this.result = null;
-    this.phase = 'creating';
-    const gate = await this.#beforeOrder();
-    if (!gate) return;
-    // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
-    // After the page's last word, which may have said what is wrong with its amount in its own terms.
-    if (this.#loaded && this.#amount === null) {
-      this.#outcome.show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
-      return;
-    }
-    // No token: `verification` is undefined, and a request's JSON leaves it out.
-    const sent = { ...request, ...gate };
-    const preset = { avs: this.#avs, moto: this.#moto, saveMethod: this.#saveMethod };
-    this.#outcome.show(
-      await flow.pay(framed ? { framed, request: sent, preset } : { card: card!, request: sent, preset }),
-    );
-  }
-
-  /**
-   * The page's last word before an order is asked for, in every presentation: `gateway-before-pay`,
-   * and its bot check's token. Null when the page stopped it (a failed check is shown, with a way to
-   * try again; a cancel shows nothing: the page says why in its own terms).
-   */
-  async #beforeOrder(): Promise<{ verification?: string } | null> {
-    const gate = await beforePay(this, this.#amount, this.#loaded?.currency ?? this.currency ?? null);
-    if (gate.go) return { verification: gate.verification };
-    this.phase = 'idle';
-    if (gate.failed)
-      this.#outcome.show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
-    return null;
-  }
-
-  /**
-   * Every part shows its messages; the focus goes to the first invalid field of the first invalid
-   * part, not to whichever part reported last, and the status region says how many need attention.
-   */
-  #validate(): boolean {
-    const emailOk = !this.#loaded?.collect_email || this.#email.reportValidity();
-    const email = emailOk ? null : this.renderRoot.querySelector<HTMLElement>('#email');
-    const count = reportParts(email, [cardPart(this.cardForm), this.addressForm, this.consentForm]);
-    this.#announceAttention(count);
-    return count === 0;
+    return this.#press.press();
   }
 
   /** The status region says how many fields need attention (none: it says nothing). */
