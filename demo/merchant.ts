@@ -27,7 +27,7 @@ import { Signer } from './http/cookies.ts';
 import { applyBaseHeaders, pagePolicy, sendHtml, sendJson, sendText } from './http/headers.ts';
 import { createMotoRoutes } from './moto/routes.ts';
 import { memoryShiftStore, type ShiftStore } from './moto/shift.ts';
-import { renderMotoPage, renderPage, renderReturnPage } from './pages.ts';
+import { bundlePreload, renderMotoPage, renderPage, renderReturnPage } from './pages.ts';
 import { MERCHANT_NAME, scenarioOf } from './scenarios.ts';
 import { VisitStore } from './shop/cart-store.ts';
 import { createShopRoutes } from './shop/routes.ts';
@@ -297,11 +297,13 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     if (url.pathname === '/' || (url.pathname === '/isolated/' && fieldsUrl)) {
       const { cookie } = visits.visitOf(request);
       if (cookie) res.setHeader('set-cookie', cookie);
+      const sri = await integrity();
+      res.setHeader('link', bundlePreload(sri));
       return sendHtml(
         res,
         renderPage({
           scenario: scenarioOf(url.searchParams.get('scenario')),
-          integrity: await integrity(),
+          integrity: sri,
           sandboxUrl: options.sandboxUrl,
           total: cartTotal(),
           fieldsOrigin: url.pathname === '/isolated/' ? fieldsUrl : undefined,

@@ -41,12 +41,23 @@ const sandboxLink = (sandboxUrl?: string) =>
     ? ` · <a href="${escapeHtml(sandboxUrl)}/_sandbox/" target="_blank" rel="noopener">Sandbox gateway: orders and webhooks</a>`
     : '';
 
+const BUNDLE = '/assets/gateway-checkout.iife.js';
+
+/**
+ * The `Link` header of a page with the script tag: the bundle is asked for as the page's headers
+ * arrive. Without it the bundle waits for the parser to reach its tag, which on a phone (CPU 4x
+ * slower, 150 ms round trip) is 100 to 160 ms after the page arrived. Same address, CORS mode and
+ * hash as the tag, so the tag takes this response rather than asking again.
+ */
+export const bundlePreload = (integrity: string): string =>
+  `<${BUNDLE}>; rel=preload; as=script; crossorigin=anonymous; integrity="${integrity}"`;
+
 const head = (title: string, integrity: string) => `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${MERCHANT_NAME}</title>
 <link rel="icon" href="data:,">
 <style>${STYLE}</style>
-<script src="/assets/gateway-checkout.iife.js" integrity="${integrity}" crossorigin="anonymous" defer></script>`;
+<script src="${BUNDLE}" integrity="${integrity}" crossorigin="anonymous" defer></script>`;
 
 export interface PageOptions {
   scenario: ScenarioName;

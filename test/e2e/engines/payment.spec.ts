@@ -57,3 +57,21 @@ test('a card declined by the issuer keeps the number, drops the security code, a
   const decline = (await driver.events()).find((e) => e.type === 'gateway-decline');
   expect(decline?.detail?.reason).toBe('Decline, refer to card issuer');
 });
+
+test('the script-tag page asks for its bundle once, as its headers arrive: the tag takes that response', async ({
+  driver,
+}) => {
+  await driver.goto('/');
+  // The card fields take input: the bundle ran.
+  await driver.type(field('Card number'), '4111');
+  expect(await driver.value(field('Card number'))).toBe('4111');
+  const fetched = await driver.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/assets/gateway-checkout.iife.js')
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+  // One request, the Link header's: a second one (the tag's own) would mean the preload was not
+  // taken (another CORS mode or hash) and the bundle came down twice.
+  expect(fetched).toEqual(['link']);
+});
