@@ -195,7 +195,7 @@ export class GatewayCheckout extends GatewayElement {
         moto: this.#moto,
         saveMethod: this.#saveMethod,
         amount: this.#amount,
-        currency: this.#config.loaded?.currency ?? this.currency ?? null,
+        currency: this.#currency,
       }),
       begin: (phase) => {
         this.result = null;
@@ -295,8 +295,13 @@ export class GatewayCheckout extends GatewayElement {
     return this.#config.current?.amount ?? this.amount ?? null;
   }
 
+  /** Its currency: the merchant server's, else the attribute's (an order created beforehand). */
+  get #currency(): string | null {
+    return this.#config.loaded?.currency ?? this.currency ?? null;
+  }
+
   #formatAmount(): string {
-    return formatAmount(this.languageTag, this.#amount, this.#config.loaded?.currency ?? this.currency);
+    return formatAmount(this.languageTag, this.#amount, this.#currency);
   }
 
   protected override render() {
