@@ -38,7 +38,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: [
-            'src/{protocol,card,flow,fields,server,sandbox}/**/*.test.ts',
+            'src/{protocol,card,flow,fields,server,sandbox,ssr}/**/*.test.ts',
             'test/unit/**/*.test.ts',
             'demo/**/*.test.ts',
           ],

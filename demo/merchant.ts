@@ -301,7 +301,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
       res.setHeader('link', bundlePreload(sri));
       return sendHtml(
         res,
-        renderPage({
+        await renderPage({
           scenario: scenarioOf(url.searchParams.get('scenario')),
           integrity: sri,
           sandboxUrl: options.sandboxUrl,

@@ -2,6 +2,7 @@ import { declineText } from '../src/elements/checkout/checkout-messages.ts';
 import { en } from '../src/elements/i18n/en.ts';
 import { declineReason, outcomeOf } from '../src/protocol/order.ts';
 import type { Order } from '../src/server/index.ts';
+import type { RenderCheckoutOptions } from '../src/ssr/index.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, type ScenarioName } from './scenarios.ts';
 
 const escapeHtml = (text: string) =>
@@ -9,6 +10,14 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+
+/**
+ * The checkout's server renderer as the package ships it (dist/node/ssr, built by `npm run demo`):
+ * it must hold the same templates as the bundle the page loads, which the build transforms alike.
+ */
+const SSR = new URL('../dist/node/ssr/index.js', import.meta.url).href;
+const renderCheckout = async (options: RenderCheckoutOptions) =>
+  ((await import(SSR)) as typeof import('../src/ssr/index.ts')).renderCheckout(options);
 
 const money = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: CART.currency }).format(amount);
@@ -68,18 +77,26 @@ export interface PageOptions {
   fieldsOrigin?: string;
 }
 
-/** The shop's checkout page: a cart, the scenario picker and one <gateway-checkout>. */
-export function renderPage({ scenario, integrity, sandboxUrl, total, fieldsOrigin }: PageOptions): string {
+/**
+ * The shop's checkout page: a cart, the scenario picker and one <gateway-checkout>, rendered here
+ * with its card fields (gateway-checkout/ssr), so they take input as soon as the page is parsed.
+ */
+export async function renderPage({
+  scenario,
+  integrity,
+  sandboxUrl,
+  total,
+  fieldsOrigin,
+}: PageOptions): Promise<string> {
   const current = SCENARIOS[scenario];
-  const query = `scenario=${scenario}`;
-  const attrs = [
-    `session-url="/checkout/session?${query}"`,
-    fieldsOrigin ? `fields-origin="${escapeHtml(fieldsOrigin)}"` : '',
-    'presentation' in current ? `presentation="${current.presentation}"` : '',
-    'threeDs' in current ? `three-ds="${current.threeDs}"` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const checkout = await renderCheckout({
+    attributes: {
+      'session-url': `/checkout/session?scenario=${scenario}`,
+      'fields-origin': fieldsOrigin,
+      presentation: 'presentation' in current ? current.presentation : undefined,
+      'three-ds': 'threeDs' in current ? current.threeDs : undefined,
+    },
+  });
   const nav = Object.entries(SCENARIOS)
     .map(
       ([name, s]) =>
@@ -133,7 +150,7 @@ ${head('Checkout', integrity)}${
     <p class="note">${escapeHtml(current.note)}</p>
     ${fieldsOrigin ? `<p class="note">Isolated card fields: the card is typed in a frame served from <code>${escapeHtml(fieldsOrigin)}</code>, another origin, and sent from there to the gateway. No script of this page can read it.</p>` : ''}
     ${'botCheck' in current ? '<div data-bot-check></div><script src="/bot-check.js" defer></script>' : ''}
-    <gateway-checkout ${attrs}></gateway-checkout>
+    ${checkout}
     <h2>Events</h2>
     <p id="log" aria-live="off"></p>
   </section>

@@ -7,6 +7,7 @@
 //                                   checked against hashes built into the bundle (scripts/siblings.mjs)
 //   dist/esm/                       the ES module build of the browser entries (dependencies external)
 //   dist/fields/index.html          the isolated card fields: one page, its script inside
+//   dist/node/ssr/                  gateway-checkout/ssr: the checkout rendered on the merchant's server
 //   dist/node/                      gateway-checkout/server and gateway-checkout/sandbox for Node,
 //                                   as ES modules (.js) and CommonJS (.cjs), and the sandbox's bin
 //   dist/types/                     declarations (.d.ts, and .d.cts for the CommonJS entries)
@@ -247,6 +248,31 @@ if (wants('node')) {
   // than a wrapper around the ES build, since `require` of an ES module needs Node 20.19 and no
   // top-level await anywhere in the graph. The two copies share no state: an app loads one of them.
   await nodeBuild('cjs', nodeEntries, { entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' });
+}
+
+if (wants('ssr')) {
+  // gateway-checkout/ssr: the elements rendered on the merchant's server. Built with the same
+  // template transforms as the browser builds: hydration matches a server-rendered template to the
+  // browser's by a digest of its strings, so both must hold the very same strings.
+  const out = join(dist, 'node', 'ssr');
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    ...common,
+    plugins: [minifyLitCss(), collapseHtml()],
+    build: {
+      outDir: out,
+      emptyOutDir: false,
+      target: 'node20',
+      ssr: true,
+      minify: false,
+      sourcemap: true,
+      rollupOptions: {
+        input: { index: join(root, 'src/ssr/index.ts') },
+        external: isExternal,
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  });
 }
 
 if (wants('types')) {

@@ -251,6 +251,20 @@ export class GatewayCardForm extends FormControlElement {
     if (this.#cscMask.attached) this.#csc = this.#cscMask.value;
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Server-rendered (gateway-checkout/ssr), the name field may hold what the customer typed before
+    // this script came; the first render would set it to ours, so ours takes it first (it changes
+    // nothing else the first render shows). The masked fields' controllers take theirs after it.
+    if (!this.hasUpdated && !this.#name) {
+      const typed = this.#input('name')?.value;
+      if (typed) {
+        this.#name = typed;
+        this.#edit ??= { completed: null };
+      }
+    }
+    super.willUpdate(changed);
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const edit = this.#edit;
@@ -368,7 +382,10 @@ export class GatewayCardForm extends FormControlElement {
     this.#userChanged(null);
   };
 
-  /** A person's edit or undo is reported (see below); the masks placing what was typed is not. */
+  /**
+   * A person's edit or undo is reported (see below), and so is what they typed before the script
+   * came; the masks placing what was typed is not.
+   */
   #changed(change: MaskChange, id: FieldId): void {
     if (change === 'placed') this.requestUpdate();
     else this.#userChanged(change === 'edit' ? id : null);

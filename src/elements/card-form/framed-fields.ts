@@ -51,7 +51,8 @@ export class FramedFields implements ReactiveController {
   #early = { hello: null as MessageEvent | null, loaded: false };
   #key: string | undefined;
   #height = 0;
-  #dark = matchMedia('(prefers-color-scheme: dark)');
+  /** The page's colour scheme, watched while connected (made then: a server render has no media). */
+  #dark: MediaQueryList | null = null;
 
   constructor(host: FramedHost, options: FramedOptions) {
     this.#host = host;
@@ -80,12 +81,13 @@ export class FramedFields implements ReactiveController {
   }
 
   hostConnected(): void {
+    this.#dark ??= matchMedia('(prefers-color-scheme: dark)');
     this.#dark.addEventListener('change', this.#onScheme);
     addEventListener('message', this.#onEarlyMessage);
   }
 
   hostDisconnected(): void {
-    this.#dark.removeEventListener('change', this.#onScheme);
+    this.#dark?.removeEventListener('change', this.#onScheme);
     removeEventListener('message', this.#onEarlyMessage);
     this.#frame?.detach();
   }
@@ -181,7 +183,7 @@ export class FramedFields implements ReactiveController {
   }
 
   #scheme(): 'light' | 'dark' {
-    return this.#host.theme ?? (this.#dark.matches ? 'dark' : 'light');
+    return this.#host.theme ?? (this.#dark?.matches ? 'dark' : 'light');
   }
 
   readonly #onScheme = (): void => this.#host.requestUpdate();

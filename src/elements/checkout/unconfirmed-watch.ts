@@ -16,6 +16,7 @@ export class UnconfirmedWatch implements ReactiveController {
   /** The wait before the next check; 0 while not watching. */
   #delay = 0;
   #checking = false;
+  #listening = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -43,11 +44,15 @@ export class UnconfirmedWatch implements ReactiveController {
   hostConnected(): void {
     if (!this.#delay) return;
     addEventListener('online', this.#now);
+    this.#listening = true;
     this.#later();
   }
 
   hostDisconnected(): void {
     clearTimeout(this.#timer);
+    // Only what was added is removed: a checkout rendered on the server never watched (no window).
+    if (!this.#listening) return;
+    this.#listening = false;
     removeEventListener('online', this.#now);
   }
 

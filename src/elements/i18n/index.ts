@@ -1,3 +1,4 @@
+import { isServer } from 'lit';
 import { onDemand } from '../shared/on-demand.ts';
 import { type Catalog, en } from './en.ts';
 
@@ -68,4 +69,4 @@ export function loadCatalog(language: string | undefined): Promise<void> | null 
 
 // The page's own language is known now, before any element renders: its texts are on their way
 // while the rest of the page loads.
-if (typeof document !== 'undefined') void loadCatalog(document.documentElement.lang);
+if (!isServer && typeof document !== 'undefined') void loadCatalog(document.documentElement.lang);

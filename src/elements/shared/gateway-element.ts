@@ -1,4 +1,4 @@
-import { LitElement, type PropertyValues } from 'lit';
+import { adoptStyles, LitElement, type PropertyValues, render } from 'lit';
 import { property } from 'lit/decorators.js';
 import { type Catalog, catalogFor, loadCatalog } from '../i18n/index.ts';
 import { resolveLanguageTag } from './language.ts';
@@ -60,6 +60,27 @@ export abstract class GatewayElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.#resolve();
+  }
+
+  /**
+   * Rendered on the merchant's server (gateway-checkout/ssr), the element takes over the nodes it
+   * finds (Lit's hydration). Where its first render here is not what the server rendered (a payment
+   * picked up after a 3-D Secure redirect shows its status, not the empty form), it renders anew:
+   * the server's nodes go, and the element is as if it had never been rendered there.
+   */
+  protected override update(changed: PropertyValues<this>): void {
+    // The first update finds nodes in its root only when the server rendered them.
+    const hydrating = !this.hasUpdated && this.renderRoot.childNodes.length > 0;
+    try {
+      super.update(changed);
+    } catch (error) {
+      if (!hydrating) throw error;
+      const root = this.renderRoot as ShadowRoot;
+      root.replaceChildren();
+      delete (root as { _$litPart$?: unknown })._$litPart$;
+      adoptStyles(root, (this.constructor as typeof LitElement).elementStyles);
+      render(this.render(), root, this.renderOptions);
+    }
   }
 
   protected override async scheduleUpdate(): Promise<void> {

@@ -55,10 +55,11 @@ export interface PatternMaskOptions {
 type Mask = InputMask<{ mask: string }>;
 
 /**
- * What changed the value: a person's edit (typing, paste, autofill, composition), undo/redo, or
- * the masks arriving and placing what was typed before them (no change of a person's).
+ * What changed the value: a person's edit (typing, paste, autofill, composition), undo/redo, the
+ * masks arriving and placing what was typed before them (no change of a person's), or what a person
+ * typed into a server-rendered field before the script came (theirs, but no field just finished).
  */
-export type MaskChange = 'edit' | 'history' | 'placed';
+export type MaskChange = 'edit' | 'history' | 'placed' | 'adopted';
 
 interface RawEdit {
   readonly text: string;
@@ -86,6 +87,7 @@ export class InputMaskController implements ReactiveController {
   #raw: RawEdit | null = null;
   /** imask took the edit under way. */
   #pending = false;
+  readonly #host: ReactiveControllerHost;
   readonly #find: () => HTMLInputElement | null;
   readonly #options: () => PatternMaskOptions;
   readonly #onAccept: (change: MaskChange) => void;
@@ -96,6 +98,7 @@ export class InputMaskController implements ReactiveController {
     options: () => PatternMaskOptions,
     onAccept: (change: MaskChange) => void,
   ) {
+    this.#host = host;
     this.#find = find;
     this.#options = options;
     this.#onAccept = onAccept;
@@ -160,10 +163,15 @@ export class InputMaskController implements ReactiveController {
     if (!input) return;
     // A re-rendered input starts empty: it shows what the old one held.
     if (this.#value && !input.value) input.value = this.#value;
+    // An input the merchant's server rendered took what the customer typed before this script came
+    // (gateway-checkout/ssr): the customer's own input, which the host has yet to hear of.
+    const adopted = !this.#value && input.value !== '';
+    if (adopted) this.#value = input.value;
     this.#input = input;
     const InputMaskClass = maskClass;
     if (!InputMaskClass) {
       this.#takeUnmasked(input);
+      if (adopted) this.#adopted();
       void loadMasks().then(() => this.#attach());
       return;
     }
@@ -201,7 +209,17 @@ export class InputMaskController implements ReactiveController {
     input.addEventListener('input', this.#placed);
     input.addEventListener('compositionend', this.#placed);
     // What was typed before imask came is now placed ("1230" shows "12/30"): the host reads it anew.
-    if (mask.value !== typed) this.#onAccept('placed');
+    if (adopted) this.#adopted();
+    else if (mask.value !== typed) this.#onAccept('placed');
+  }
+
+  /**
+   * The host hears of what was typed before the script came once it has taken over the server's
+   * nodes: its first render must be the server's (the brand a number shows would not be), or the
+   * nodes the customer typed into would be rendered anew.
+   */
+  #adopted(): void {
+    void this.#host.updateComplete.then(() => this.#onAccept('adopted'));
   }
 
   #takeUnmasked(input: HTMLInputElement): void {

@@ -1,9 +1,14 @@
+import { isServer } from 'lit';
+
 /**
  * The element's language: its `language` attribute, else the nearest `lang` up the tree (crossing
  * shadow roots), else the fallback, else the browser's. Returns a BCP 47 tag as written.
  */
 export function resolveLanguageTag(el: Element, explicit?: string | null, fallback?: string): string {
   if (explicit) return explicit;
+  // Rendered on the server, the element stands in no document yet: its page's language is the
+  // one it was rendered in (given as `language`), else English.
+  if (isServer) return fallback || 'en';
   let node: Element | null = el;
   while (node) {
     const tag = node.closest('[lang]')?.getAttribute('lang');
