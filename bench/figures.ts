@@ -9,6 +9,7 @@ import type { MobileResult } from './mobile.ts';
 import type { PeerSizeResult } from './peers.ts';
 import { Figures, type Goal } from './report.ts';
 import type { SizeResult } from './size.ts';
+import { median } from './stats.ts';
 import type { ThroughputResult } from './throughput.ts';
 
 export interface Results {
@@ -76,6 +77,17 @@ export function collectFigures(r: Results): Figures {
     f.add(`interactive.${page}.p95`, `interactive form, ${page} p95`, l.p95, 'ms');
   }
   f.add('interactive.ratio.p50', 'interactive form, checkout ÷ plain p50', i.ratio, 'x');
+  if (i.serverRendered) {
+    f.add('interactive.ssr.p50', 'interactive form, server-rendered p50', i.serverRendered.latency.p50, 'ms');
+    f.add('interactive.ssr.p95', 'interactive form, server-rendered p95', i.serverRendered.latency.p95, 'ms');
+    f.add(
+      'interactive.ratio.ssr.p50',
+      'interactive form, server-rendered ÷ plain p50',
+      i.serverRendered.ratio,
+      'x',
+    );
+    f.add('interactive.cls.ssr', 'cumulative layout shift, server-rendered (worst load)', i.serverRendered.cls, 'score');
+  }
   f.add('interactive.ratio.p95', 'interactive form, checkout ÷ plain p95', i.ratioP95, 'x');
   f.add(
     'interactive.checkout.fromHead.p50',
@@ -111,6 +123,13 @@ export function collectFigures(r: Results): Figures {
     f.add(`weight.${id}.gzip`, `what a page loads of ours: ${w.page}, gzip`, w.gzip, 'B');
   }
   f.add('mobile.ratio.p50', 'phone: time to the card number, checkout ÷ plain (median)', r.mobile.ratio, 'x');
+  f.add(
+    'mobile.clientRatio.p50',
+    'phone: time to the card number, bare tag ÷ plain (median)',
+    median(r.mobile.clientRendered) / median(r.mobile.plain),
+    'x',
+  );
+  f.add('mobile.markup.gzip', "bytes: the checkout's server-rendered markup in the page, gzip", r.mobile.markupGzip, 'B');
 
   const k = r.keystrokes;
   for (const [page, run] of [
@@ -162,7 +181,13 @@ export function collectFigures(r: Results): Figures {
 export function goalsOf(f: Figures, r: Results): Goal[] {
   return [
     f.goal('size.iife.gzip', 'script-tag bundle within its budget (gzip)', '≤', r.size.budget),
-    f.goal('interactive.ratio.p50', 'interactive form: checkout ÷ plain form (p50)', '≤', 1.5),
+    f.goal(
+      'interactive.ratio.ssr.p50',
+      'interactive form: server-rendered checkout ÷ plain form (p50)',
+      '≤',
+      1.5,
+    ),
+    f.goal('interactive.ratio.p50', 'interactive form: script tag alone ÷ plain form (p50)', '≤', 1.5),
     f.goal(
       'keystroke.extra.formatted.p95',
       'keystroke: p95 above the plain input (keydown → formatted)',

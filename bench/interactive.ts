@@ -23,6 +23,8 @@ export interface InteractiveOptions {
    * would wait for an entry that never comes.
    */
   requests?: readonly string[];
+  /** The page server also has the server-rendered checkout (/checkout-ssr): measure it beside. */
+  serverRendered?: boolean;
 }
 
 export interface InteractiveResult {
@@ -46,6 +48,11 @@ export interface InteractiveResult {
   breakdown: Breakdown | null;
   /** Cumulative layout shift of the checkout page, worst of its loads, and of the plain form. */
   cls: { checkout: number; plain: number };
+  /**
+   * The same checkout rendered on the merchant's server (gateway-checkout/ssr), measured in the same
+   * rounds: its fields are in the HTML, and the bundle takes them over.
+   */
+  serverRendered?: { latency: Latency; ratio: number; ratioP95: number; cls: number };
 }
 
 export interface KeystrokeRun {
@@ -195,15 +202,17 @@ export async function benchInteractive(
 ): Promise<InteractiveResult> {
   const checkout: Interactive[] = [];
   const plain: Interactive[] = [];
+  const ssr: Interactive[] = [];
   // One unmeasured load of each first: Chromium's own first-use costs are not the page's.
   for (let i = -1; i < options.loads; i++) {
-    // Interleaved, so a busy moment on the machine hits both pages alike, and in ABBA order, so
-    // neither page always comes right after the other.
-    const pair = [
+    // Interleaved, so a busy moment on the machine hits every page alike, and in ABBA order, so
+    // no page always comes right after another.
+    const pages: Array<readonly [string, Interactive[]]> = [
       ['/checkout', checkout],
       ['/plain', plain],
-    ] as const;
-    for (const [path, times] of i % 2 === 0 ? pair : [...pair].reverse()) {
+      ...(options.serverRendered ? [['/checkout-ssr', ssr] as const] : []),
+    ];
+    for (const [path, times] of i % 2 === 0 ? pages : [...pages].reverse()) {
       await inFreshContext(browser, async (context) => {
         const page = await context.newPage();
         const at = await loadInteractive(page, `${server.url}${path}`);
@@ -225,7 +234,16 @@ export async function benchInteractive(
   const p = latency(plain.map((x) => x.at));
   const ownC = latency(checkout.map((x) => x.at - x.head));
   const ownP = latency(plain.map((x) => x.at - x.head));
+  const s = options.serverRendered ? latency(ssr.map((x) => x.at)) : null;
   return {
+    ...(s && {
+      serverRendered: {
+        latency: s,
+        ratio: s.p50 / p.p50,
+        ratioP95: s.p95 / p.p95,
+        cls: Math.max(...ssr.map((x) => x.cls)),
+      },
+    }),
     chromium: browser.version(),
     loads: options.loads,
     checkout: c,
@@ -391,6 +409,18 @@ export function printInteractive(r: InteractiveResult): void {
       ['page', 'from navigation p50', 'p95', 'max', 'from head script p50', 'p95'],
       [
         row('<gateway-checkout> (script defer, GET /session)', r.checkout, own.checkout),
+        ...(r.serverRendered
+          ? [
+              [
+                'the same, server-rendered (gateway-checkout/ssr)',
+                ms(r.serverRendered.latency.p50, 1),
+                ms(r.serverRendered.latency.p95, 1),
+                ms(r.serverRendered.latency.max, 1),
+                '',
+                '',
+              ],
+            ]
+          : []),
         row('plain HTML form, same fields and labels', r.plain, own.plain),
       ],
     ),
@@ -399,6 +429,11 @@ export function printInteractive(r: InteractiveResult): void {
     `  checkout ÷ plain from navigation: ${r.ratio.toFixed(2)}x at p50, ${r.ratioP95.toFixed(2)}x at p95;` +
       ` from the head script: ${own.ratio.toFixed(2)}x at p50.`,
   );
+  if (r.serverRendered)
+    console.log(
+      `  server-rendered ÷ plain from navigation: ${r.serverRendered.ratio.toFixed(2)}x at p50, ${r.serverRendered.ratioP95.toFixed(2)}x at p95` +
+        ` (its fields are in the HTML; the bundle takes them over); layout shift ${r.serverRendered.cls.toFixed(4)}.`,
+    );
   const median = r.checkoutMedianLoad;
   const steps = [
     `HTML first byte ${ms(median.responseStart, 1)}`,

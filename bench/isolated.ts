@@ -1,8 +1,10 @@
 // The isolated card fields against the card fields in the page: time to an interactive form in
 // Chromium, and what the fields page weighs. Self-contained: `benchIsolated(dist)` measures and
 // `printIsolated` prints; run alone with `npx tsx bench/isolated.ts` (it builds what it measures).
-// Both checkouts are the demo shop's real pages on the real sandbox: `/` with the fields in the
-// page, `/isolated/` with the fields in a frame from a second loopback origin.
+// The checkouts are the demo shop's real pages on the real sandbox: `/?render=client` with the
+// fields in the page, rendered by the bundle (what the framed fields are held against), `/` the
+// same rendered on the shop's server, `/isolated/` with the fields in a frame from a second loopback
+// origin (never server-rendered: the frame renders them).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,6 +24,8 @@ export interface IsolatedResult {
   loads: number;
   /** ms from navigation start to the first frame where the card number takes input, per load. */
   inPage: number[];
+  /** The same page rendered on the shop's server (gateway-checkout/ssr). */
+  serverRendered: number[];
   framed: number[];
   /** median(framed) / median(inPage); the goal is at most 1.3. */
   ratio: number;
@@ -91,6 +95,7 @@ export async function benchIsolated(dist: string, options: IsolatedOptions): Pro
   });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const inPage: number[] = [];
+  const serverRendered: number[] = [];
   const framed: number[] = [];
   try {
     const load = async (path: string): Promise<number> => {
@@ -116,10 +121,12 @@ export async function benchIsolated(dist: string, options: IsolatedOptions): Pro
     };
     // One warm-up each (the server's first answers, Chromium's first process), then alternate, so
     // a busy moment of the machine falls on both modes alike.
+    await load('/?render=client');
     await load('/');
     await load('/isolated/');
     for (let i = 0; i < options.loads; i++) {
-      inPage.push(await load('/'));
+      inPage.push(await load('/?render=client'));
+      serverRendered.push(await load('/'));
       framed.push(await load('/isolated/'));
     }
   } finally {
@@ -130,6 +137,7 @@ export async function benchIsolated(dist: string, options: IsolatedOptions): Pro
   return {
     loads: options.loads,
     inPage,
+    serverRendered,
     framed,
     ratio: median(framed) / median(inPage),
     fieldsPage: fieldsPageSize(dist),
@@ -140,7 +148,13 @@ export function printIsolated(result: IsolatedResult): void {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const kB = (v: number) => `${(v / 1000).toFixed(2)} kB`;
   const rows = [
-    ['card fields in the page (/)', ms(median(result.inPage)), ms(p95(result.inPage)), '1.00x'],
+    ['card fields in the page (/?render=client)', ms(median(result.inPage)), ms(p95(result.inPage)), '1.00x'],
+    [
+      'the same, server-rendered (/)',
+      ms(median(result.serverRendered)),
+      ms(p95(result.serverRendered)),
+      `${(median(result.serverRendered) / median(result.inPage)).toFixed(2)}x`,
+    ],
     [
       'isolated fields, framed (/isolated/)',
       ms(median(result.framed)),
@@ -149,7 +163,7 @@ export function printIsolated(result: IsolatedResult): void {
     ],
   ];
   const pad = (cells: string[], widths: number[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  const widths = [36, 10, 10, 24];
+  const widths = [42, 10, 10, 24];
   console.log(
     [
       `\nIsolated card fields: time to an interactive form (${result.loads} fresh loads each; navigation start to the first frame where the card number takes input)`,
@@ -164,7 +178,7 @@ export function printIsolated(result: IsolatedResult): void {
 // Alone: build the script-tag bundle and the fields page from the working tree, then measure.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'fields'], {
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'fields', 'ssr'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -3,8 +3,10 @@
 //   parent side, the fields page in its frame), as a page in English with the fields in it, a page
 //   in German and a page with isolated fields ask for them; gzip -9 of each answer's body.
 // - A mid-range phone: Chromium slowed 4x, 150 ms round trip, 1.6 Mbps down (750 kbps up), 375 px
-//   wide; the demo's `/` from navigation to an enabled card number field, against a plain HTML form
-//   with the same fields; the median of 8 fresh loads each, alternating. Goal: at most 2x.
+//   wide; the demo's `/` (its checkout rendered on the shop's server) and the same page with the
+//   bare tag (`/?render=client`, rendered by the bundle), from navigation to an enabled card number
+//   field, against a plain HTML form with the same fields; the median of 8 fresh loads each,
+//   alternating. Goal: at most 2x.
 // Self-contained: run alone with `npx tsx bench/mobile.ts` (it builds what it measures).
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -15,6 +17,7 @@ import { startDemoMerchant } from '../demo/merchant.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
 import { chromiumLaunchOptions } from '../test/support/chromium.ts';
 import { servePages } from './pages.ts';
+import { median } from './stats.ts';
 
 export interface PageWeight {
   page: string;
@@ -26,9 +29,13 @@ export interface PageWeight {
 export interface MobileResult {
   weights: PageWeight[];
   loads: number;
-  /** ms from navigation start to an enabled card number field, per load. */
+  /** ms from navigation start to an enabled card number field, per load: the demo's `/`. */
   checkout: number[];
+  /** The same with the bare tag, rendered by the bundle (`/?render=client`). */
+  clientRendered: number[];
   plain: number[];
+  /** gzip -9 of the checkout's server-rendered markup in the HTML of `/` (the rest is the shop's). */
+  markupGzip: number;
   /** median(checkout) / median(plain); the goal is at most 2. */
   ratio: number;
 }
@@ -76,11 +83,6 @@ const PLAIN_FORM = `<!doctype html>
   <button>Pay €32.25</button>
 </form></main></body></html>`;
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = (sorted.length - 1) / 2;
-  return (sorted[Math.floor(mid)]! + sorted[Math.ceil(mid)]!) / 2;
-};
 
 /** The files of ours a page loads until its checkout takes a card (and its requests settle). */
 async function weightOf(browser: Browser, url: string, page: string): Promise<PageWeight> {
@@ -155,8 +157,12 @@ export async function benchMobile(dist: string, options: { loads: number }): Pro
   const plainServer = await servePages(dist, { '/plain': PLAIN_FORM });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const checkout: number[] = [];
+  const clientRendered: number[] = [];
   const plain: number[] = [];
   try {
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const markup = /<gateway-checkout[\s\S]*<\/gateway-checkout>/.exec(html)?.[0] ?? '';
+    if (!markup.includes('shadowrootmode')) throw new Error('the demo\'s / carries no server-rendered checkout');
     const weights = [
       await weightOf(browser, `${shop.url}/`, 'English, card fields in the page (/)'),
       await weightOf(browser, `${shop.url}/csp/?lang=de`, 'German, card fields in the page (/csp/?lang=de)'),
@@ -164,12 +170,22 @@ export async function benchMobile(dist: string, options: { loads: number }): Pro
     ];
     // One warm-up each (the servers' first answers, Chromium's first processes), then alternate.
     await phoneLoad(browser, `${shop.url}/`);
+    await phoneLoad(browser, `${shop.url}/?render=client`);
     await phoneLoad(browser, `${plainServer.url}/plain`);
     for (let i = 0; i < options.loads; i++) {
       checkout.push(await phoneLoad(browser, `${shop.url}/`));
+      clientRendered.push(await phoneLoad(browser, `${shop.url}/?render=client`));
       plain.push(await phoneLoad(browser, `${plainServer.url}/plain`));
     }
-    return { weights, loads: options.loads, checkout, plain, ratio: median(checkout) / median(plain) };
+    return {
+      weights,
+      loads: options.loads,
+      checkout,
+      clientRendered,
+      plain,
+      markupGzip: gzipSync(markup, { level: 9 }).length,
+      ratio: median(checkout) / median(plain),
+    };
   } finally {
     await browser.close();
     await plainServer.close();
@@ -186,13 +202,16 @@ export function printMobile(r: MobileResult): void {
     lines.push(
       `  ${w.page.padEnd(52)} ${kB(w.gzip).padStart(9)}  ${w.files.map((f) => `${f.file} ${kB(f.gzip)}`).join(' + ')}`,
     );
+  lines.push(`  and in the HTML of /: the checkout rendered on the shop's server, ${kB(r.markupGzip)} gzip`);
   const mc = median(r.checkout);
+  const mb = median(r.clientRendered);
   const mp = median(r.plain);
   lines.push(
     `\nA mid-range phone (CPU ${PHONE.cpuSlowdown}x slower, ${PHONE.latencyMs} ms round trip, ${PHONE.downloadBitsPerSecond / 1e6} Mbps down, ${PHONE.viewport.width} px wide): navigation → an enabled card number field, median of ${r.loads} loads`,
-    `  the demo's / (script tag, defer)   ${ms(mc).padStart(8)}   loads ${r.checkout.map((v) => v.toFixed(0)).join(' ')}`,
+    `  the demo's / (server-rendered)     ${ms(mc).padStart(8)}   loads ${r.checkout.map((v) => v.toFixed(0)).join(' ')}`,
+    `  /?render=client (bare tag, defer)  ${ms(mb).padStart(8)}   loads ${r.clientRendered.map((v) => v.toFixed(0)).join(' ')}`,
     `  plain HTML form, same fields       ${ms(mp).padStart(8)}   loads ${r.plain.map((v) => v.toFixed(0)).join(' ')}`,
-    `  checkout ÷ plain: ${r.ratio.toFixed(2)}x (goal ≤ 2x${r.ratio > 2 ? ': over' : ''})`,
+    `  checkout ÷ plain: ${r.ratio.toFixed(2)}x (goal ≤ 2x${r.ratio > 2 ? ': over' : ''}); the bare tag ÷ plain: ${(mb / mp).toFixed(2)}x`,
   );
   console.log(lines.join('\n'));
 }
@@ -200,7 +219,7 @@ export function printMobile(r: MobileResult): void {
 // Alone: build the script-tag bundle, its siblings and the fields page, then measure.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'fields'], {
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'fields', 'ssr'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright';
 import { chromium } from 'playwright';
 import { checkoutConfigSchema } from '../src/protocol/index.ts';
@@ -126,6 +127,21 @@ const CHECKOUT_PAGE = `${head(
   '<script src="/gateway-checkout.iife.js" defer></script>',
 )}<body><main><h1>Bench shop</h1><gateway-checkout session-url="/session"></gateway-checkout></main></body></html>`;
 
+/**
+ * The same checkout rendered on the server (gateway-checkout/ssr, from dist/node/ssr): its fields
+ * come in the HTML and take input before the bundle; the bundle then takes them over.
+ */
+export async function serverRenderedCheckoutPage(dist: string): Promise<string> {
+  const ssr = (await import(pathToFileURL(join(dist, 'node/ssr/index.js')).href)) as typeof import(
+    '../src/ssr/index.ts'
+  );
+  const markup = await ssr.renderCheckout({ attributes: { 'session-url': '/session' } });
+  return `${head(
+    'Checkout · gateway-checkout, server-rendered',
+    '<script src="/gateway-checkout.iife.js" defer></script>',
+  )}<body><main><h1>Bench shop</h1>${markup}</main></body></html>`;
+}
+
 /** The same fields and labels and no script but the probe: the floor a checkout page cannot beat. */
 const PLAIN_PAGE = `${head('Checkout · plain form')}<body><main><h1>Bench shop</h1>
 <form method="post" action="/pay">
@@ -194,8 +210,14 @@ export async function servePages(
   };
 }
 
-export const startPageServer = (dist: string): Promise<PageServer> =>
-  servePages(dist, { '/checkout': CHECKOUT_PAGE, '/plain': PLAIN_PAGE, '/empty': EMPTY_PAGE });
+/** The bench's pages; `serverRendered` adds the server-rendered checkout at /checkout-ssr. */
+export const startPageServer = (dist: string, serverRendered?: string): Promise<PageServer> =>
+  servePages(dist, {
+    '/checkout': CHECKOUT_PAGE,
+    '/plain': PLAIN_PAGE,
+    '/empty': EMPTY_PAGE,
+    ...(serverRendered ? { '/checkout-ssr': serverRendered } : {}),
+  });
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

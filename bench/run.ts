@@ -26,7 +26,7 @@ import { benchLimits, printLimits } from './limits.ts';
 import { benchCardLogic, benchValidation, printMicro } from './logic.ts';
 import { benchMemory, printMemory } from './memory.ts';
 import { benchMobile, printMobile } from './mobile.ts';
-import { startPageServer } from './pages.ts';
+import { serverRenderedCheckoutPage, startPageServer } from './pages.ts';
 import { measurePeerSizes, printPeerSizes } from './peers.ts';
 import { printComparison, printGoals, readRun } from './report.ts';
 import { measureSizes, printSizes } from './size.ts';
@@ -103,9 +103,9 @@ const step = (what: string) =>
   process.stderr.write(`… ${what} (${((nowMs() - started) / 1000).toFixed(1)} s, load ${load()})\n`);
 
 // Always from the working tree: a stale dist/ would measure yesterday's code.
-step('building dist/gateway-checkout.iife.js, dist/esm and dist/fields');
+step('building dist/gateway-checkout.iife.js, dist/esm, dist/fields and dist/node/ssr');
 const buildStart = nowMs();
-execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'esm', 'fields'], {
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'iife', 'esm', 'fields', 'ssr'], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -146,12 +146,12 @@ step(`Chromium: ${BROWSER.loads} page loads`);
 const browser = await benchBrowser(dist, BROWSER);
 printBrowser(browser);
 
-const pages = await startPageServer(dist);
+const pages = await startPageServer(dist, await serverRenderedCheckoutPage(dist));
 let customer: Awaited<ReturnType<typeof benchCustomer>>;
 let memory: Awaited<ReturnType<typeof benchMemory>>;
 try {
   step(`Chromium: ${CUSTOMER.loads} cold loads of the checkout and of a plain form, then typing`);
-  customer = await benchCustomer(pages, CUSTOMER);
+  customer = await benchCustomer(pages, { ...CUSTOMER, serverRendered: true });
   printInteractive(customer.interactive);
   printKeystrokes(customer.keystrokes);
 
@@ -219,7 +219,7 @@ console.log(
     `validate typical order ${int(validateTypical.opsPerSec)}/s`,
     `sandbox ${int(concurrent?.paymentsPerSec ?? Number.NaN)} payments/s at c=${concurrent?.concurrency}, ${int(orders50.perSec)} orders/s at c=${orders50.clients}`,
     `bytes of ours: English ${kB(mobile.weights[0]!.gzip)}, German ${kB(mobile.weights[1]!.gzip)}, isolated ${kB(mobile.weights[2]!.gzip)}`,
-    `form interactive ${ms(i.checkout.p50, 0)} (${i.ratio.toFixed(2)}x plain; phone ${mobile.ratio.toFixed(2)}x)`,
+    `form interactive ${ms(i.checkout.p50, 0)} (${i.ratio.toFixed(2)}x plain${i.serverRendered ? `; server-rendered ${ms(i.serverRendered.latency.p50, 0)}, ${i.serverRendered.ratio.toFixed(2)}x` : ''}; phone ${mobile.ratio.toFixed(2)}x)`,
     `keystroke ${ms(k.checkout.formatted.p50, 3)} to formatted (+${ms(k.extraP50, 3)} p50, +${ms(k.extraP95, 3)} p95 over plain)`,
     `layout shift ${i.cls.checkout.toFixed(4)}`,
     `bench took ${(totalMs / 1000).toFixed(1)} s (build ${(buildMs / 1000).toFixed(1)} s), load average ${load()} at end`,

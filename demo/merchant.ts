@@ -303,6 +303,9 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         res,
         await renderPage({
           scenario: scenarioOf(url.searchParams.get('scenario')),
+          // `?render=client`: the bare tag, rendered by the bundle, as on a merchant's page that is
+          // not made by a Node server (the bench compares the two).
+          serverRender: url.searchParams.get('render') !== 'client',
           integrity: sri,
           sandboxUrl: options.sandboxUrl,
           total: cartTotal(),

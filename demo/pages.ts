@@ -75,6 +75,8 @@ export interface PageOptions {
   total: number;
   /** Isolated card fields: the second origin that serves them. */
   fieldsOrigin?: string;
+  /** The checkout rendered here (default), or the bare tag that the bundle renders. */
+  serverRender?: boolean;
 }
 
 /**
@@ -87,16 +89,21 @@ export async function renderPage({
   sandboxUrl,
   total,
   fieldsOrigin,
+  serverRender = true,
 }: PageOptions): Promise<string> {
   const current = SCENARIOS[scenario];
-  const checkout = await renderCheckout({
-    attributes: {
-      'session-url': `/checkout/session?scenario=${scenario}`,
-      'fields-origin': fieldsOrigin,
-      presentation: 'presentation' in current ? current.presentation : undefined,
-      'three-ds': 'threeDs' in current ? current.threeDs : undefined,
-    },
-  });
+  const attributes = {
+    'session-url': `/checkout/session?scenario=${scenario}`,
+    'fields-origin': fieldsOrigin,
+    presentation: 'presentation' in current ? current.presentation : undefined,
+    'three-ds': 'threeDs' in current ? current.threeDs : undefined,
+  };
+  const checkout = serverRender
+    ? await renderCheckout({ attributes })
+    : `<gateway-checkout ${Object.entries(attributes)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => `${name}="${escapeHtml(value!)}"`)
+        .join(' ')}></gateway-checkout>`;
   const nav = Object.entries(SCENARIOS)
     .map(
       ([name, s]) =>

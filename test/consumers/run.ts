@@ -107,8 +107,11 @@ function pack(): void {
   console.log(`  ${info!.files.length} files in ${tarball}`);
 }
 
-/** The browser entries and the framework typings: ES modules only, as Lit is. */
-const BROWSER_ENTRIES = ['.', './define', './react', './jsx', './vue', './svelte'];
+/**
+ * The browser entries, the framework typings and the server renderer of the elements: ES modules
+ * only, as Lit is.
+ */
+const BROWSER_ENTRIES = ['.', './define', './react', './jsx', './vue', './svelte', './ssr'];
 
 function checkTarball(): void {
   const attw = join(root, 'node_modules/.bin/attw');
@@ -288,6 +291,12 @@ async function payOnce(app: ConsumerApp, dir: string): Promise<void> {
       if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico')
         errors.push(`${response.status()} ${response.url()}`);
     });
+    if (app.name === 'express-cjs') {
+      // Its page carries the checkout rendered on its server: the fields are in the HTML.
+      const html = await (await fetch(appUrl)).text();
+      if (!/<gateway-checkout [^>]*><template shadowroot="open" shadowrootmode="open"/.test(html))
+        throw new Error(`${app.name}: its page does not carry the server-rendered checkout`);
+    }
     await page.goto(appUrl);
     const checkout = page.locator('gateway-checkout');
     await checkout.getByLabel('E-mail').fill('anna@example.com');

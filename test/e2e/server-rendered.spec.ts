@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   eventsOf,
   gateway,
@@ -90,3 +90,65 @@ test('the page carries the fields in its HTML; the bundle adds no second set of 
   });
   expect(counts).toEqual({ forms: 1, cardForms: 1, numbers: 1, payButtons: 1 });
 });
+
+/**
+ * The checkout's rendered DOM, shadow roots included, as text: elements with their attributes
+ * sorted, text folded, no comments (Lit's markers) and no styles (the server's <style> elements
+ * stand where the browser's adopted sheets do).
+ */
+function renderedCheckout(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const serialize = (root: Node): string => {
+      let out = '';
+      for (const node of root.childNodes) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          out += (node as Text).data.replace(/\s+/g, ' ').trim();
+          continue;
+        }
+        if (!(node instanceof Element) || node.localName === 'style') continue;
+        // The server writes an input's `.value` as its default value; the browser sets the property.
+        const attributes = [...node.attributes]
+          .filter((a) => !(node.localName === 'input' && a.name === 'value'))
+          .map((a) => `${a.name}="${a.value}"`)
+          .sort();
+        out += `<${node.localName} ${attributes.join(' ')}>`;
+        if (node.shadowRoot) out += `#shadow(${serialize(node.shadowRoot)})`;
+        out += `${serialize(node)}</${node.localName}>\n`;
+      }
+      return out;
+    };
+    return serialize(document.querySelector('gateway-checkout')!.shadowRoot!);
+  });
+}
+
+// Hydration matches the server's nodes to the browser's templates without writing the values the
+// server already wrote: a value the two disagreed on would stay stale in the page. So the checkout
+// taken over must be, node for node, what the bundle renders on its own.
+for (const scenario of ['one-step', 'avs', 'save-card', 'redirect', 'zero-amount']) {
+  test(`${scenario}: the server-rendered checkout, taken over, is what the bundle renders by itself`, async ({
+    page,
+  }) => {
+    const settled = async (path: string) => {
+      await recordEvents(page);
+      await page.goto(path);
+      await expect
+        .poll(async () => (await eventsOf(page)).some((e) => e.type === 'gateway-ready'))
+        .toBe(true);
+      // The brand marks come in the task after the first paint (where there is a card form).
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const form = document
+              .querySelector('gateway-checkout')!
+              .shadowRoot!.querySelector('gateway-card-form');
+            return !form || !!form.shadowRoot!.querySelector('[part~="brand-mark"]');
+          }),
+        )
+        .toBe(true);
+      return renderedCheckout(page);
+    };
+    const server = await settled(`/?scenario=${scenario}`);
+    const client = await settled(`/?scenario=${scenario}&render=client`);
+    expect(server).toBe(client);
+  });
+}

@@ -1,5 +1,7 @@
 // A CommonJS Express server: the package loads through `require` (its CommonJS build and .d.cts
-// types), and the script-tag bundle and its integrity come from the package's exports.
+// types), and the script-tag bundle and its integrity come from the package's exports. Its checkout
+// is rendered here (gateway-checkout/ssr, an ES module, which CommonJS imports): the card fields are
+// in the page's HTML and take input before the bundle has come.
 import express = require('express');
 import fs = require('node:fs');
 import path = require('node:path');
@@ -41,7 +43,12 @@ const integrity = fs
   .readFileSync(require.resolve('gateway-checkout/gateway-checkout.iife.js.integrity'), 'utf8')
   .trim();
 
-const page = `<!doctype html>
+// Rendered once: the page is the same for every visitor until the checkout session answers.
+const checkoutMarkup = import('gateway-checkout/ssr').then(({ renderCheckout }) =>
+  renderCheckout({ attributes: { 'session-url': '/checkout/session' } }),
+);
+
+const page = (checkout: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -50,7 +57,7 @@ const page = `<!doctype html>
   </head>
   <body>
     <h1>White tea</h1>
-    <gateway-checkout session-url="/checkout/session"></gateway-checkout>
+    ${checkout}
     <p role="status" id="thanks" hidden></p>
     <script>
       document.querySelector('gateway-checkout').addEventListener('gateway-success', (e) => {
@@ -72,7 +79,9 @@ app.use((req, res, next) => {
   if (!/^\/gateway-checkout\.[\w.-]+\.js$/.test(req.path)) return next();
   res.sendFile(req.path.slice(1), { root: path.dirname(bundle) });
 });
-app.get('/', (_req, res) => res.type('html').send(page));
+app.get('/', async (_req, res) => {
+  res.type('html').send(page(await checkoutMarkup));
+});
 
 const port = Number(process.env.PORT ?? 3000);
 app.listen(port, '127.0.0.1', () => console.log(`listening on ${port}`));
