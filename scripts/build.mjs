@@ -19,10 +19,16 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { collapseHtml } from './html-templates.mjs';
-import { buildSiblings, checkSelfContained, languagesInline, siblingTable } from './siblings.mjs';
+import {
+  buildSiblings,
+  checkSelfContained,
+  languagesInline,
+  languagesShipped,
+  siblingTable,
+} from './siblings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -122,6 +128,57 @@ if (wants('iife')) {
   writeFileSync(join(dist, 'gateway-checkout.iife.js.integrity'), `${integrity}\n`);
 }
 
+/**
+ * The fields page with its form rendered in (dist/node/ssr/fields-page.js, built just before): the
+ * card fields show and take input as soon as the frame's page is parsed, before its script has run.
+ * One page per language we ship (index.<lang>.html beside index.html, which is English): the frame
+ * names its language, and the fields handler serves that page.
+ */
+async function prerenderFields(page, html) {
+  const { renderFieldsPage } = await import(
+    pathToFileURL(join(dist, 'node', 'ssr', 'fields-page.js')).href
+  );
+  const script = /<script type="module">[\s\S]*<\/script>/.exec(html)?.[0];
+  if (!script || !html.includes('<body></body>') || !html.includes('<html lang="en">'))
+    throw new Error(`${page}: no script, empty <body> or <html lang="en"> to render the form into`);
+  // The script after the form: the parser reaches the fields before it compiles the script.
+  const shell = html.replace(script, () => '');
+  for (const language of ['en', ...languagesShipped(root)]) {
+    const { style, form } = await renderFieldsPage(language);
+    const rendered = shell
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace('</head>', () => `${style}</head>`)
+      .replace('<body></body>', () => `<body>${form}${script}</body>`);
+    writeFileSync(language === 'en' ? page : page.replace(/\.html$/, `.${language}.html`), rendered);
+  }
+}
+
+if (wants('ssr')) {
+  // gateway-checkout/ssr: the elements rendered on the merchant's server. Built with the same
+  // template transforms as the browser builds: hydration matches a server-rendered template to the
+  // browser's by a digest of its strings, so both must hold the very same strings.
+  const out = join(dist, 'node', 'ssr');
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    ...common,
+    plugins: [minifyLitCss(), collapseHtml()],
+    build: {
+      outDir: out,
+      emptyOutDir: false,
+      target: 'node20',
+      ssr: true,
+      minify: false,
+      sourcemap: true,
+      rollupOptions: {
+        // index: gateway-checkout/ssr; fields-page: the isolated fields' form, for the build only.
+        input: { index: join(root, 'src/ssr/index.ts'), 'fields-page': join(root, 'src/ssr/fields-page.ts') },
+        external: isExternal,
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  });
+}
+
 if (wants('fields')) {
   // Pages of their own, served from the merchant's second origin: the card form and nothing else
   // (index.html), and the Pay button that goes with it (pay.html). Built one at a time: a chunk the
@@ -174,6 +231,7 @@ if (wants('fields')) {
       throw new Error(`dist/fields/${name}.html: the script tag was not found`);
     writeFileSync(page, html);
     rmSync(assets, { recursive: true, force: true });
+    if (name === 'index') await prerenderFields(page, html);
   }
 }
 
@@ -248,31 +306,6 @@ if (wants('node')) {
   // than a wrapper around the ES build, since `require` of an ES module needs Node 20.19 and no
   // top-level await anywhere in the graph. The two copies share no state: an app loads one of them.
   await nodeBuild('cjs', nodeEntries, { entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' });
-}
-
-if (wants('ssr')) {
-  // gateway-checkout/ssr: the elements rendered on the merchant's server. Built with the same
-  // template transforms as the browser builds: hydration matches a server-rendered template to the
-  // browser's by a digest of its strings, so both must hold the very same strings.
-  const out = join(dist, 'node', 'ssr');
-  rmSync(out, { recursive: true, force: true });
-  await build({
-    ...common,
-    plugins: [minifyLitCss(), collapseHtml()],
-    build: {
-      outDir: out,
-      emptyOutDir: false,
-      target: 'node20',
-      ssr: true,
-      minify: false,
-      sourcemap: true,
-      rollupOptions: {
-        input: { index: join(root, 'src/ssr/index.ts') },
-        external: isExternal,
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
-      },
-    },
-  });
 }
 
 if (wants('types')) {

@@ -121,7 +121,7 @@ export function languagesInline(root) {
     load(id) {
       if (id !== target) return null;
       const parts = onDemandParts(root);
-      const languages = parts.filter((part) => /\/i18n\//.test(part.path));
+      const languages = parts.filter((part) => languagesShipped(root).includes(part.name));
       const imports = languages.map((l) => `import * as ${l.name} from ${JSON.stringify(l.path)};`);
       const rows = languages.map((l) => `  ${l.name}: async () => ${l.name},`);
       const absent = parts
@@ -133,4 +133,11 @@ export function languagesInline(root) {
       return `${imports.join('\n')}\nexport const onDemand = {\n${[...rows, ...absent].join('\n')}\n};\n`;
     },
   };
+}
+
+/** The languages shipped beside English, by their parts in on-demand.ts: `de`, `es`, ... */
+export function languagesShipped(root) {
+  return onDemandParts(root)
+    .filter((part) => /\/i18n\//.test(part.path))
+    .map((part) => part.name);
 }

@@ -53,14 +53,26 @@ export interface FieldsTarget {
   readonly channel: string;
 }
 
-/** A new frame of the fields at `fields-origin` (null when it names none); `session` absolute. */
-export function fieldsTarget(fieldsOrigin: string, session: string | undefined): FieldsTarget | null {
+/**
+ * A new frame of the fields at `fields-origin` (null when it names none); `session` absolute. The
+ * fields page is built with its form rendered in each language we ship: `?lang=` asks for the
+ * page's language, so the frame shows it from its first paint (a server without that page serves
+ * English, which the frame then switches).
+ */
+export function fieldsTarget(
+  fieldsOrigin: string,
+  session: string | undefined,
+  language = 'en',
+): FieldsTarget | null {
   const page = fieldsPageOf(fieldsOrigin);
   if (!page) return null;
   const channel = crypto.randomUUID();
+  const lang = language.slice(0, 2).toLowerCase();
+  const url = new URL(page.page);
+  if (lang !== 'en' && /^[a-z]{2}$/.test(lang)) url.searchParams.set('lang', lang);
   return {
     origin: page.origin,
-    src: frameAddress(page.page, { parent: location.origin, channel, session }),
+    src: frameAddress(url.href, { parent: location.origin, channel, session }),
     buttonSrc: payButtonAddress(page.page, channel),
     channel,
   };

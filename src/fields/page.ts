@@ -3,6 +3,12 @@
 // to the api_do_url of the order this page got from the merchant's server itself, and never handed
 // to the framing page. A payment starts only from the customer: a press on the Pay button (a page
 // of this origin, see pay-page.ts) or Enter in a field here.
+//
+// The built page carries the form rendered at build time (declarative shadow DOM, in the language
+// the framing page asked for): the customer can type as soon as the page is parsed, before this
+// script has run or the page has introduced itself; this script then takes the same nodes over.
+// First, before Lit itself loads: the hook that lets Lit take over the rendered form.
+import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { cardState, clearSecurityCode, readCard } from '../elements/card-form/card-access.ts';
 import { GatewayCardForm } from '../elements/card-form/card-form.ts';
 import { provideMasks } from '../elements/shared/input-mask.ts';
@@ -19,7 +25,7 @@ import {
   type SessionData,
   type ToFrame,
 } from './messages.ts';
-import { pageStyles } from './page.styles.ts';
+import { INSET } from './page.styles.ts';
 import { type ButtonLook, type ButtonState, parseFromButton, payChannelName } from './pay-channel.ts';
 import type { Refused } from './to-frame.ts';
 
@@ -27,8 +33,6 @@ import type { Refused } from './to-frame.ts';
 provideMasks(masks);
 if (!customElements.get('gateway-card-form')) customElements.define('gateway-card-form', GatewayCardForm);
 
-/** Space around the form so focus rings are not cut by the frame's edge; the parent offsets it. */
-const INSET = 4;
 /** How long the page may take to answer a press (its own checks, a bot check) before it lapses. */
 const PRESS_TTL_MS = 60_000;
 const PAYMENT_TIMEOUT_MS = 45_000;
@@ -40,11 +44,11 @@ const PAYMENT_TIMEOUT_MS = 45_000;
  */
 const LEAVE_HOLD_MS = 300;
 
-document.adoptedStyleSheets = [pageStyles(INSET)];
-const form = document.createElement('form');
+// The form the build rendered into the page; made here only where a page lacks it.
+const form = document.querySelector('form') ?? document.createElement('form');
 form.noValidate = true;
-const card = document.createElement('gateway-card-form');
-form.append(card);
+const card =
+  form.querySelector('gateway-card-form') ?? form.appendChild(document.createElement('gateway-card-form'));
 
 const address = readFrameAddress(location.hash);
 const payment = address?.session
@@ -148,10 +152,15 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       configure(message.config);
       if (!configured) {
         configured = true;
-        document.body.append(form);
+        // In the page already (rendered at build time): moving it would reconnect the fields.
+        if (!form.isConnected) document.body.append(form);
         await card.updateComplete;
         lastHeight = height();
-        parent.send({ type: 'ready', height: lastHeight, state: state() });
+        const now = state();
+        parent.send({ type: 'ready', height: lastHeight, state: now });
+        // Typed before the page and the fields met (the form is in the page's HTML): a person's
+        // input, which the page hears of as of any other.
+        if (!now.empty) parent.send({ type: 'state', state: now, user: true });
         new ResizeObserver(resized).observe(form);
       } else {
         await card.updateComplete;
@@ -270,6 +279,7 @@ const connected =
   );
 if (!connected) {
   // Opened on its own, or framed by a page that did not name itself: a word instead of fields.
+  form.remove();
   const p = document.createElement('p');
   p.textContent = 'These card fields work inside a checkout page only.';
   document.body.append(p);

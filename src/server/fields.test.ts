@@ -5,10 +5,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFieldsHandler } from './fields.ts';
 
-// A built fields page as `npm run build` writes it: one page, its script inside.
+// A built fields page as `npm run build` writes it: its script inside, its form rendered in with
+// the styles of its declarative shadow root, and the same page in German beside it.
 const dir = mkdtempSync(join(tmpdir(), 'fields-'));
-const SCRIPT = 'console.log("fields")';
-writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module">${SCRIPT}</script>`);
+const SCRIPT = 'console.log("<style>not an element</style>")';
+const PAGE_STYLE = 'body{margin:0}';
+const FORM_STYLE = ':host{display:block}';
+const page = (label: string) =>
+  `<!doctype html><head><script type="module">${SCRIPT}</script><style>${PAGE_STYLE}</style></head><body><form><gateway-card-form><template shadowrootmode="open"><style>${FORM_STYLE}</style><label>${label}</label></template></gateway-card-form></form></body>`;
+writeFileSync(join(dir, 'index.html'), page('Card number'));
+writeFileSync(join(dir, 'index.de.html'), page('Kartennummer'));
 const PAY_SCRIPT = 'console.log("pay")';
 writeFileSync(join(dir, 'pay.html'), `<!doctype html><script type="module">${PAY_SCRIPT}</script>`);
 
@@ -41,6 +47,25 @@ describe('createFieldsHandler', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await res.text()).toContain(SCRIPT);
     // The script runs because CSP names its hash; an injected one would have another.
+  });
+
+  it('lets the styles of the page and of its rendered form apply, named by their hashes, and no other', async () => {
+    const csp = (await get('/')).headers.get('content-security-policy')!.split('; ');
+    const hash = (css: string) => `'sha384-${createHash('sha384').update(css).digest('base64')}'`;
+    // The script's text holds "<style>": code, not an element of the page, and not allowed.
+    expect(csp).toContain(`style-src 'self' ${hash(PAGE_STYLE)} ${hash(FORM_STYLE)}`);
+  });
+
+  it('serves the page in the language the frame asks for where it was built so, else in English', async () => {
+    const german = await get('/?lang=de');
+    expect(await german.text()).toContain('Kartennummer');
+    expect(german.headers.get('etag')).not.toBe((await get('/')).headers.get('etag'));
+    expect(german.headers.get('content-security-policy')).toBe(
+      (await get('/')).headers.get('content-security-policy'),
+    );
+    expect(await (await get('/?lang=pl')).text()).toContain('Card number');
+    expect(await (await get('/?lang=../index')).text()).toContain('Card number');
+    expect((await get('/index.de.html')).status).toBe(404);
   });
 
   it('serves the Pay button beside it under a CSP of its own: its own script, no request anywhere', async () => {

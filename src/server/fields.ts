@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,11 +61,16 @@ function defaultDir(): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', 'fields');
 }
 
-/** The hash of each inline script of the page, as CSP names it: the page's own code and nothing else. */
-function scriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map(
+/**
+ * The hash of each inline element of a kind (`script`, `style`) in the page, as CSP names it: the
+ * page's own code and styles, those of the form rendered into it included, and nothing else.
+ */
+function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
+  const found = html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'));
+  const hashes = [...found].map(
     (m) => `'sha384-${createHash('sha384').update(m[1]!, 'utf8').digest('base64')}'`,
   );
+  return [...new Set(hashes)];
 }
 
 /**
@@ -78,21 +83,28 @@ function scriptHashes(html: string): string[] {
  * revalidated on every load (ETag), so a new build is used at once. Framework-neutral, like the
  * other handlers: `(Request) => Promise<Response>`.
  */
-/** One built page: its bytes, its ETag and the hashes of its scripts. */
+/** One built page: its bytes, its ETag and the hashes of its scripts and styles. */
 interface BuiltPage {
   readonly body: Buffer;
   readonly etag: string;
   readonly scripts: string[];
+  readonly styles: string[];
 }
 
 function readPage(file: string): BuiltPage {
   const body = readFileSync(file);
+  const html = body.toString('utf8');
   return {
     body,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    scripts: scriptHashes(body.toString('utf8')),
+    scripts: inlineHashes(html, 'script'),
+    // Read outside the scripts: their code is text, not elements of the page.
+    styles: inlineHashes(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), 'style'),
   };
 }
+
+/** The languages the fields page is built in besides English (index.<lang>.html). */
+const LANGUAGE_PAGE = /^index\.([a-z]{2})\.html$/;
 
 export function createFieldsHandler(options: FieldsHandlerOptions): (request: Request) => Promise<Response> {
   const ancestors = sources('frameAncestors', options.frameAncestors);
@@ -112,7 +124,7 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
     [
       "default-src 'none'",
       `script-src ${page.scripts.join(' ') || "'none'"}`,
-      "style-src 'self'",
+      `style-src 'self' ${page.styles.join(' ')}`.trim(),
       `connect-src ${connect}`,
       `frame-ancestors ${ancestors}`,
       "base-uri 'none'",
@@ -121,7 +133,18 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
   const fields = built('index.html');
   // The fields POST the card to the gateway and ask the merchant's server for the order; the
   // button talks to nothing but the fields, over a channel of their own origin.
-  const fieldsPolicy = csp(fields, [...new Set([...gateway.split(' '), ...session.split(' ')])].join(' '));
+  const fieldsConnect = [...new Set([...gateway.split(' '), ...session.split(' ')])].join(' ');
+  const fieldsPolicy = csp(fields, fieldsConnect);
+  // The same page with its form rendered in another language (`?lang=de`), where it was built so.
+  const translated = new Map(
+    readdirSync(dir)
+      .map((name) => [LANGUAGE_PAGE.exec(name)?.[1], name] as const)
+      .filter((entry): entry is readonly [string, string] => entry[0] !== undefined)
+      .map(([language, name]) => {
+        const page = built(name);
+        return [language, { page, policy: csp(page, fieldsConnect) }] as const;
+      }),
+  );
   const pay = existsSync(join(dir, 'pay.html')) ? built('pay.html') : null;
   const payPolicy = pay && csp(pay, "'none'");
   const headersOf = (page: BuiltPage, policy: string) => ({
@@ -145,10 +168,16 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
         headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
       });
     }
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const language = translated.get(url.searchParams.get('lang') ?? '');
     const [page, policy] =
-      pay && payPolicy && path.endsWith('/pay.html') ? [pay, payPolicy] : [fields, fieldsPolicy];
-    if (page === fields && !path.endsWith('/') && !path.endsWith('/index.html')) {
+      pay && payPolicy && path.endsWith('/pay.html')
+        ? [pay, payPolicy]
+        : language
+          ? [language.page, language.policy]
+          : [fields, fieldsPolicy];
+    if (page !== pay && !path.endsWith('/') && !path.endsWith('/index.html')) {
       return new Response('Not found', {
         status: 404,
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },

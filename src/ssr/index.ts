@@ -10,13 +10,12 @@
 //
 // Runs in Node only, and only with the elements' classes (no secret, no card data: what is rendered
 // is what the page shows before anyone types). Lit's own server renderer does the work.
-import { render } from '@lit-labs/ssr';
-import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { GatewayCardForm } from '../elements/card-form/card-form.ts';
 import { GatewayCheckout } from '../elements/checkout/checkout.ts';
 import { hasCatalog, loadCatalog } from '../elements/i18n/index.ts';
+import { renderHtml } from './render.ts';
 
 export interface RenderCheckoutOptions {
   /**
@@ -50,23 +49,6 @@ function defineElements(): void {
 }
 
 /**
- * Lit styles are kept as written in the source (white space, comments): in a page's HTML that is
- * bytes the customer waits for. CSS has no meaningful runs of spaces outside strings, and ours have
- * no strings with them.
- */
-const compactStyles = (markup: string) =>
-  markup.replace(
-    /<style>([\s\S]*?)<\/style>/g,
-    (_m, css: string) =>
-      `<style>${css
-        .replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/\s+/g, ' ')
-        .replace(/ ?([{};,>]) ?/g, '$1')
-        .replace(/;}/g, '}')
-        .trim()}</style>`,
-  );
-
-/**
  * The `<gateway-checkout>` element with its shadow roots, as HTML to put where the bare tag would
  * go. The script-tag bundle (or `gateway-checkout/define`) then takes it over.
  */
@@ -91,5 +73,5 @@ export async function renderCheckout(options: RenderCheckoutOptions): Promise<st
   if (options.attributes['fields-origin'])
     return `<gateway-checkout ${attributes.join(' ')}></gateway-checkout>`;
   const tag = staticHtml`<gateway-checkout ${unsafeStatic(attributes.join(' '))}></gateway-checkout>`;
-  return compactStyles(await collectResult(render(html`${tag}`)));
+  return renderHtml(html`${tag}`);
 }

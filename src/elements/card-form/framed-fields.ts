@@ -108,7 +108,7 @@ export class FramedFields implements ReactiveController {
     this.#height = 0;
     this.#unavailable = false;
     this.#early = { hello: null, loaded: false };
-    const target = origin ? fieldsTarget(origin, session) : null;
+    const target = origin ? fieldsTarget(origin, session, this.#options.language()) : null;
     this.#target = target;
     if (target)
       this.#ready = onDemand.bridge().then(

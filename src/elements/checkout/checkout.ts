@@ -141,6 +141,8 @@ export class GatewayCheckout extends GatewayElement {
   });
   /** Whether this checkout has looked for an attempt of its own to pick up. */
   #lookedForAttempt = false;
+  #attempt: KeptAttempt | null = null;
+  #pickingUp = false;
   readonly #resume = new AttemptResume(
     this,
     () => this.#busy,
@@ -237,14 +239,30 @@ export class GatewayCheckout extends GatewayElement {
       this.result = null;
       this.#outcome.stopChecking();
     }
-    // Here rather than after a render: picking up sets the phase, which this update shows. Once, as
-    // soon as the checkout knows which checkout it is (a page may set session-url later).
-    if (!this.#lookedForAttempt && (this.sessionUrl || this.apiDoUrl)) {
-      this.#lookedForAttempt = true;
-      const record = this.presentation === 'direct' ? this.#resume.take() : null;
-      if (record) void this.#pickUp(record);
+    // Here rather than after a render: picking up sets the phase, which this update shows.
+    const record = this.#attemptToPickUp();
+    if (record && !this.#pickingUp) {
+      this.#pickingUp = true;
+      void this.#pickUp(record);
     }
     super.willUpdate(changed);
+  }
+
+  /**
+   * The attempt a reload left under way, looked for once, as soon as the checkout knows which
+   * checkout it is (a page may set session-url later); null when there is none.
+   */
+  #attemptToPickUp(): KeptAttempt | null {
+    if (!this.#lookedForAttempt && (this.sessionUrl || this.apiDoUrl)) {
+      this.#lookedForAttempt = true;
+      this.#attempt = this.presentation === 'direct' ? this.#resume.take() : null;
+    }
+    return this.#attempt;
+  }
+
+  /** Rendered on the server, the checkout showed the empty form: a payment picked up shows its status. */
+  protected override matchesServerRender(): boolean {
+    return this.#attemptToPickUp() === null;
   }
 
   /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */

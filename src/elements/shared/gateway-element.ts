@@ -64,9 +64,27 @@ export abstract class GatewayElement extends LitElement {
 
   /**
    * Rendered on the merchant's server (gateway-checkout/ssr), the element takes over the nodes it
-   * finds (Lit's hydration). Where its first render here is not what the server rendered (a payment
-   * picked up after a 3-D Secure redirect shows its status, not the empty form), it renders anew:
-   * the server's nodes go, and the element is as if it had never been rendered there.
+   * finds (Lit's hydration), which must be what its first render here shows: hydration matches
+   * templates but writes no value the server wrote, so a value the two disagree on would stay stale.
+   * An element that knows its first render differs (a payment picked up after a reload shows its
+   * status, not the empty form) says so here, and renders anew instead.
+   */
+  protected matchesServerRender(): boolean {
+    return true;
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = this.shadowRoot;
+    if (root?.hasChildNodes() && !this.matchesServerRender()) {
+      GatewayElement.#clear(this, root);
+      return root;
+    }
+    return super.createRenderRoot();
+  }
+
+  /**
+   * Where the first render still does not match the server's templates, the element renders anew:
+   * the server's nodes go, and it is as if it had never been rendered there.
    */
   protected override update(changed: PropertyValues<this>): void {
     // The first update finds nodes in its root only when the server rendered them.
@@ -76,11 +94,16 @@ export abstract class GatewayElement extends LitElement {
     } catch (error) {
       if (!hydrating) throw error;
       const root = this.renderRoot as ShadowRoot;
-      root.replaceChildren();
+      GatewayElement.#clear(this, root);
       delete (root as { _$litPart$?: unknown })._$litPart$;
-      adoptStyles(root, (this.constructor as typeof LitElement).elementStyles);
       render(this.render(), root, this.renderOptions);
     }
+  }
+
+  /** The server's nodes gone, the element's own styles in their place. */
+  static #clear(element: GatewayElement, root: ShadowRoot): void {
+    root.replaceChildren();
+    adoptStyles(root, (element.constructor as typeof LitElement).elementStyles);
   }
 
   protected override async scheduleUpdate(): Promise<void> {
