@@ -86,7 +86,12 @@ export function collectFigures(r: Results): Figures {
       i.serverRendered.ratio,
       'x',
     );
-    f.add('interactive.cls.ssr', 'cumulative layout shift, server-rendered (worst load)', i.serverRendered.cls, 'score');
+    f.add(
+      'interactive.cls.ssr',
+      'cumulative layout shift, server-rendered (worst load)',
+      i.serverRendered.cls,
+      'score',
+    );
   }
   f.add('interactive.ratio.p95', 'interactive form, checkout ÷ plain p95', i.ratioP95, 'x');
   f.add(
@@ -129,7 +134,12 @@ export function collectFigures(r: Results): Figures {
     median(r.mobile.clientRendered) / median(r.mobile.plain),
     'x',
   );
-  f.add('mobile.markup.gzip', "bytes: the checkout's server-rendered markup in the page, gzip", r.mobile.markupGzip, 'B');
+  f.add(
+    'mobile.markup.gzip',
+    "bytes: the checkout's server-rendered markup in the page, gzip",
+    r.mobile.markupGzip,
+    'B',
+  );
 
   const k = r.keystrokes;
   for (const [page, run] of [

@@ -83,7 +83,6 @@ const PLAIN_FORM = `<!doctype html>
   <button>Pay €32.25</button>
 </form></main></body></html>`;
 
-
 /** The files of ours a page loads until its checkout takes a card (and its requests settle). */
 async function weightOf(browser: Browser, url: string, page: string): Promise<PageWeight> {
   const context = await browser.newContext();
@@ -162,7 +161,8 @@ export async function benchMobile(dist: string, options: { loads: number }): Pro
   try {
     const html = await (await fetch(`${shop.url}/`)).text();
     const markup = /<gateway-checkout[\s\S]*<\/gateway-checkout>/.exec(html)?.[0] ?? '';
-    if (!markup.includes('shadowrootmode')) throw new Error('the demo\'s / carries no server-rendered checkout');
+    if (!markup.includes('shadowrootmode'))
+      throw new Error("the demo's / carries no server-rendered checkout");
     const weights = [
       await weightOf(browser, `${shop.url}/`, 'English, card fields in the page (/)'),
       await weightOf(browser, `${shop.url}/csp/?lang=de`, 'German, card fields in the page (/csp/?lang=de)'),

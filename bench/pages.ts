@@ -132,9 +132,9 @@ const CHECKOUT_PAGE = `${head(
  * come in the HTML and take input before the bundle; the bundle then takes them over.
  */
 export async function serverRenderedCheckoutPage(dist: string): Promise<string> {
-  const ssr = (await import(pathToFileURL(join(dist, 'node/ssr/index.js')).href)) as typeof import(
-    '../src/ssr/index.ts'
-  );
+  const ssr = (await import(
+    pathToFileURL(join(dist, 'node/ssr/index.js')).href
+  )) as typeof import('../src/ssr/index.ts');
   const markup = await ssr.renderCheckout({ attributes: { 'session-url': '/session' } });
   return `${head(
     'Checkout · gateway-checkout, server-rendered',

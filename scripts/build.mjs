@@ -135,9 +135,7 @@ if (wants('iife')) {
  * names its language, and the fields handler serves that page.
  */
 async function prerenderFields(page, html) {
-  const { renderFieldsPage } = await import(
-    pathToFileURL(join(dist, 'node', 'ssr', 'fields-page.js')).href
-  );
+  const { renderFieldsPage } = await import(pathToFileURL(join(dist, 'node', 'ssr', 'fields-page.js')).href);
   const script = /<script type="module">[\s\S]*<\/script>/.exec(html)?.[0];
   if (!script || !html.includes('<body></body>') || !html.includes('<html lang="en">'))
     throw new Error(`${page}: no script, empty <body> or <html lang="en"> to render the form into`);
