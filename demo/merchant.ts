@@ -306,6 +306,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
           // `?render=client`: the bare tag, rendered by the bundle, as on a merchant's page that is
           // not made by a Node server (the bench compares the two).
           serverRender: url.searchParams.get('render') !== 'client',
+          pageUrl: url.href,
           integrity: sri,
           sandboxUrl: options.sandboxUrl,
           total: cartTotal(),

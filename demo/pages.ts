@@ -77,6 +77,8 @@ export interface PageOptions {
   fieldsOrigin?: string;
   /** The checkout rendered here (default), or the bare tag that the bundle renders. */
   serverRender?: boolean;
+  /** The page's own address: the isolated fields' frame names it. */
+  pageUrl?: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function renderPage({
   total,
   fieldsOrigin,
   serverRender = true,
+  pageUrl,
 }: PageOptions): Promise<string> {
   const current = SCENARIOS[scenario];
   const attributes = {
@@ -99,7 +102,7 @@ export async function renderPage({
     'three-ds': 'threeDs' in current ? current.threeDs : undefined,
   };
   const checkout = serverRender
-    ? await renderCheckout({ attributes })
+    ? await renderCheckout({ attributes, ...(pageUrl ? { url: pageUrl } : {}) })
     : `<gateway-checkout ${Object.entries(attributes)
         .filter(([, value]) => value !== undefined)
         .map(([name, value]) => `${name}="${escapeHtml(value!)}"`)

@@ -5,6 +5,57 @@
  * demand): the frames start loading while that part is still on its way.
  */
 
+/**
+ * The address of the page that frames the fields: this document's, or, while a merchant's server
+ * renders the checkout into a page (gateway-checkout/ssr), that page's.
+ */
+let framingPage = (): string => location.href;
+
+export function framingPageHref(): string {
+  return framingPage();
+}
+
+/** Runs `render` as for the page at `href`: the server's render of a checkout for that page. */
+export function renderingFor<T>(href: string, render: () => T): T {
+  const before = framingPage;
+  framingPage = () => href;
+  try {
+    return render();
+  } finally {
+    framingPage = before;
+  }
+}
+
+/**
+ * The frame the server rendered into the page for these fields (its `src`), taken as this page's
+ * own when it names this page, the same fields page and session: its channel is the one the fields
+ * page already knows. Null for anything else, which is then made anew.
+ */
+export function renderedTarget(
+  src: string | null,
+  fieldsOrigin: string,
+  session: string | undefined,
+): FieldsTarget | null {
+  const page = fieldsPageOf(fieldsOrigin);
+  if (!page || !src) return null;
+  try {
+    const url = new URL(src);
+    const address = new URLSearchParams(url.hash.slice(1));
+    const channel = address.get('channel') ?? '';
+    url.hash = url.search = '';
+    if (
+      url.href !== page.page ||
+      address.get('parent') !== new URL(framingPage()).origin ||
+      (address.get('session') ?? undefined) !== session ||
+      !/^[\w-]{8,64}$/.test(channel)
+    )
+      return null;
+    return { origin: page.origin, src, buttonSrc: payButtonAddress(page.page, channel), channel };
+  } catch {
+    return null;
+  }
+}
+
 /** A `fields-origin` value: an origin (the page at its root) or the fields page's own address. */
 export function fieldsPageOf(value: string): { origin: string; page: string } | null {
   try {
@@ -72,7 +123,7 @@ export function fieldsTarget(
   if (lang !== 'en' && /^[a-z]{2}$/.test(lang)) url.searchParams.set('lang', lang);
   return {
     origin: page.origin,
-    src: frameAddress(url.href, { parent: location.origin, channel, session }),
+    src: frameAddress(url.href, { parent: new URL(framingPage()).origin, channel, session }),
     buttonSrc: payButtonAddress(page.page, channel),
     channel,
   };

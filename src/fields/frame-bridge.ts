@@ -1,5 +1,5 @@
 import type { FrameAddress } from './address.ts';
-import { type FromFrame, hello, isConnect, type ToFrame } from './messages.ts';
+import { type FromFrame, hello, isAgain, isConnect, type ToFrame } from './messages.ts';
 import { parseToFrame, type Refused } from './to-frame.ts';
 
 export interface ParentLink {
@@ -27,8 +27,15 @@ export function connectToParent(
   if (window.parent === window || !parentMayBe(address.parent, ancestors)) return false;
   let port: MessagePort | null = null;
   const link: ParentLink = { send: (message) => port?.postMessage(message) };
+  // This load of the page: a hello said again is the same frame's, not a frame that reloaded.
+  const sayHello = hello(address.channel, crypto.randomUUID());
   const onWindowMessage = (event: MessageEvent) => {
     if (port || event.source !== window.parent || event.origin !== address.parent) return;
+    // The page did not hear us (it listened only once its script came): say it again.
+    if (isAgain(event.data, address.channel)) {
+      window.parent.postMessage(sayHello, address.parent);
+      return;
+    }
     if (!isConnect(event.data, address.channel) || !event.ports[0]) return;
     port = event.ports[0];
     window.removeEventListener('message', onWindowMessage);
@@ -39,7 +46,7 @@ export function connectToParent(
     onConnected(link);
   };
   window.addEventListener('message', onWindowMessage);
-  window.parent.postMessage(hello(address.channel), address.parent);
+  window.parent.postMessage(sayHello, address.parent);
   return true;
 }
 

@@ -280,9 +280,18 @@ describe('the frame address and the handshake', () => {
   });
 
   it('a hello counts only with our version and the channel the parent gave', () => {
-    expect(isHello({ gatewayFields: 'hello', v: 1, channel: 'abcdefghijkl' }, 'abcdefghijkl')).toBe(true);
-    expect(isHello({ gatewayFields: 'hello', v: 1, channel: 'abcdefghijkm' }, 'abcdefghijkl')).toBe(false);
-    expect(isHello({ gatewayFields: 'hello', v: 2, channel: 'abcdefghijkl' }, 'abcdefghijkl')).toBe(false);
+    const instance = 'a1b2c3d4-e5f6';
+    expect(isHello({ gatewayFields: 'hello', v: 1, channel: 'abcdefghijkl', instance }, 'abcdefghijkl')).toBe(
+      true,
+    );
+    expect(isHello({ gatewayFields: 'hello', v: 1, channel: 'abcdefghijkm', instance }, 'abcdefghijkl')).toBe(
+      false,
+    );
+    expect(isHello({ gatewayFields: 'hello', v: 2, channel: 'abcdefghijkl', instance }, 'abcdefghijkl')).toBe(
+      false,
+    );
+    // Which load of the fields page says it: without one, a hello said again could not be told apart.
+    expect(isHello({ gatewayFields: 'hello', v: 1, channel: 'abcdefghijkl' }, 'abcdefghijkl')).toBe(false);
   });
 
   it('a payment address is http(s) without credentials', () => {

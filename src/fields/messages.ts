@@ -221,6 +221,21 @@ export interface Hello {
   readonly v: number;
   /** The nonce the parent put in the frame's address: tells which frame of the page says hello. */
   readonly channel: string;
+  /**
+   * A nonce of this load of the fields page: a hello said again by the same page (asked for with
+   * `again`) is one the parent may already have answered; a new one is a page that reloaded.
+   */
+  readonly instance: string;
+}
+
+/**
+ * The parent to a frame it did not hear from: "say hello (again)". A frame rendered in the page's
+ * HTML (gateway-checkout/ssr) may have said hello before the page's script listened.
+ */
+export interface Again {
+  readonly [HANDSHAKE_KEY]: 'again';
+  readonly v: number;
+  readonly channel: string;
 }
 
 /** The parent's answer: carries the frame's end of the MessageChannel. */
@@ -339,7 +354,17 @@ export function parseFromFrame(data: unknown): FromFrame | null {
 
 export function isHello(data: unknown, channel: string): data is Hello {
   return (
-    isObj(data) && data[HANDSHAKE_KEY] === 'hello' && data.v === FIELDS_PROTOCOL && data.channel === channel
+    isObj(data) &&
+    data[HANDSHAKE_KEY] === 'hello' &&
+    data.v === FIELDS_PROTOCOL &&
+    data.channel === channel &&
+    isChannel(data.instance)
+  );
+}
+
+export function isAgain(data: unknown, channel: string): data is Again {
+  return (
+    isObj(data) && data[HANDSHAKE_KEY] === 'again' && data.v === FIELDS_PROTOCOL && data.channel === channel
   );
 }
 
@@ -349,7 +374,13 @@ export function isConnect(data: unknown, channel: string): data is Connect {
   );
 }
 
-export const hello = (channel: string): Hello => ({ [HANDSHAKE_KEY]: 'hello', v: FIELDS_PROTOCOL, channel });
+export const hello = (channel: string, instance: string): Hello => ({
+  [HANDSHAKE_KEY]: 'hello',
+  v: FIELDS_PROTOCOL,
+  channel,
+  instance,
+});
+export const again = (channel: string): Again => ({ [HANDSHAKE_KEY]: 'again', v: FIELDS_PROTOCOL, channel });
 export const connect = (channel: string): Connect => ({
   [HANDSHAKE_KEY]: 'connect',
   v: FIELDS_PROTOCOL,

@@ -1,5 +1,6 @@
 import type { FieldsTarget } from './address.ts';
 import {
+  again,
   connect,
   type FieldsConfig,
   type FieldsState,
@@ -49,6 +50,8 @@ export class FieldsFrame {
   readonly #channel: string;
   #frame: HTMLIFrameElement | null = null;
   #port: MessagePort | null = null;
+  /** The load of the fields page the port was given to (its hello's `instance`). */
+  #instance = '';
   #config: FieldsConfig | null = null;
   #sentConfig = '';
   #queue: ToFrame[] = [];
@@ -74,15 +77,22 @@ export class FieldsFrame {
    */
   attach(
     frame: HTMLIFrameElement,
-    early?: { readonly hello: MessageEvent | null; readonly loaded: boolean },
+    early?: {
+      readonly hello: MessageEvent | null;
+      readonly loaded: boolean;
+      /** The frame came in the page's HTML: it may have loaded and said hello before anyone listened. */
+      readonly rendered?: boolean;
+    },
   ): void {
     if (this.#frame === frame) return;
     this.detach();
     this.#frame = frame;
     addEventListener('message', this.#onWindowMessage);
     frame.addEventListener('load', this.#onLoad);
-    if (early?.loaded) this.#onLoad();
+    if (early?.loaded || early?.rendered) this.#onLoad();
     if (early?.hello) this.#onWindowMessage(early.hello);
+    // Asked of the fields page only (by origin): one still loading says hello by itself.
+    else if (early?.rendered) frame.contentWindow?.postMessage(again(this.#channel), this.origin);
   }
 
   detach(): void {
@@ -189,6 +199,9 @@ export class FieldsFrame {
     const frame = this.#frame;
     if (!frame || event.source !== frame.contentWindow || event.origin !== this.origin) return;
     if (!isHello(event.data, this.#channel)) return;
+    // Said again by the page already answered (asked with `again` while its first hello was on
+    // its way): its port stands.
+    if (this.#port && event.data.instance === this.#instance) return;
     clearTimeout(this.#helloTimer);
     // A hello on a live channel: the frame reloaded. What it was asked is lost with its old page.
     this.#closePort();
@@ -199,6 +212,7 @@ export class FieldsFrame {
     };
     frame.contentWindow!.postMessage(connect(this.#channel), this.origin, [port2]);
     this.#port = port1;
+    this.#instance = event.data.instance;
     if (this.#config) this.configure(this.#config);
     if (this.#sentButton) this.#post({ type: 'button', button: JSON.parse(this.#sentButton) as PayButton });
     for (const message of this.#queue.splice(0)) port1.postMessage(message);

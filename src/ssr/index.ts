@@ -15,7 +15,8 @@ import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { GatewayCardForm } from '../elements/card-form/card-form.ts';
 import { GatewayCheckout } from '../elements/checkout/checkout.ts';
 import { hasCatalog, loadCatalog } from '../elements/i18n/index.ts';
-import { renderHtml } from './render.ts';
+import { renderingFor } from '../fields/address.ts';
+import { renderHtml, renderHtmlSync } from './render.ts';
 
 export interface RenderCheckoutOptions {
   /**
@@ -29,6 +30,14 @@ export interface RenderCheckoutOptions {
    * bundle renders in the page's language too, so both agree; a language we do not ship is English.
    */
   readonly language?: string;
+  /**
+   * The address of the page being rendered (`https://shop.example/checkout`). With `fields-origin`
+   * it is needed to render the isolated fields' frame into the page (the frame names the page that
+   * frames it, and the session endpoint it asks, as the browser would resolve `session-url`);
+   * without it, the bare tag is given back, which the bundle renders. Render per request: the
+   * frame's address carries a nonce of its own, which no two page views may share.
+   */
+  readonly url?: string;
 }
 
 /** Attribute names as HTML allows them unquoted: nothing that could end the tag or open another. */
@@ -68,10 +77,13 @@ export async function renderCheckout(options: RenderCheckoutOptions): Promise<st
     if (hasCatalog(language) && !('language' in options.attributes))
       attributes.push(`language="${escapeAttribute(language)}"`);
   }
-  // Isolated fields are a frame whose page only the browser can load and introduce to this one; in
-  // the page's HTML there must never be a card input of the page's own. The bundle renders them.
-  if (options.attributes['fields-origin'])
-    return `<gateway-checkout ${attributes.join(' ')}></gateway-checkout>`;
   const tag = staticHtml`<gateway-checkout ${unsafeStatic(attributes.join(' '))}></gateway-checkout>`;
+  // Isolated fields: their frame, never a card input of the page's own. It names the page that
+  // frames it: without the page's address, the bare tag, which the bundle renders.
+  if (options.attributes['fields-origin']) {
+    if (!options.url) return `<gateway-checkout ${attributes.join(' ')}></gateway-checkout>`;
+    const page = new URL(options.url).href;
+    return renderingFor(page, () => renderHtmlSync(html`${tag}`));
+  }
   return renderHtml(html`${tag}`);
 }

@@ -1,5 +1,5 @@
 import { render } from '@lit-labs/ssr';
-import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { collectResult, collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import type { TemplateResult } from 'lit';
 
 /**
@@ -22,4 +22,9 @@ const compactStyles = (markup: string) =>
 /** A template with our elements in it, rendered by Lit's server renderer, as HTML. */
 export async function renderHtml(template: TemplateResult): Promise<string> {
   return compactStyles(await collectResult(render(template)));
+}
+
+/** The same, all in this turn: for a render that depends on state of the moment (the page's address). */
+export function renderHtmlSync(template: TemplateResult): string {
+  return compactStyles(collectResultSync(render(template)));
 }

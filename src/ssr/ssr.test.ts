@@ -59,6 +59,25 @@ describe('renderCheckout', () => {
     );
   });
 
+  it("with the page's address, renders the isolated fields' frame into the page: a frame, no input", async () => {
+    const render = () =>
+      renderCheckout({
+        attributes: { 'session-url': '/checkout/session', 'fields-origin': 'https://fields.shop.example' },
+        url: 'https://shop.example/checkout',
+      });
+    const markup = await render();
+    expect(markup).not.toMatch(/<input|<label/);
+    const src = /<iframe\s+part="frame"[^>]*\ssrc="([^"]+)"/.exec(markup)?.[1]?.replaceAll('&amp;', '&');
+    const address = new URLSearchParams(new URL(src!).hash.slice(1));
+    expect(new URL(src!).origin).toBe('https://fields.shop.example');
+    expect(address.get('parent')).toBe('https://shop.example');
+    expect(address.get('session')).toBe('https://shop.example/checkout/session');
+    // A nonce per render: no two page views share the frame's channel.
+    const again = /channel=([\w-]+)/.exec(await render())?.[1];
+    expect(address.get('channel')).toMatch(/^[\w-]{8,64}$/);
+    expect(again).not.toBe(address.get('channel'));
+  });
+
   it('escapes attribute values and refuses names that are not attribute names', async () => {
     const markup = await renderCheckout({
       attributes: {

@@ -74,6 +74,42 @@ test('the frame takes the card before it has met the page; once they meet, that 
   expect(await readyHeard(page)).toBe(true);
 });
 
+test('the shop renders the frame into its page: it takes the card before the bundle comes, which then adopts that very frame', async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/gateway-checkout.iife.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/isolated/', { waitUntil: 'commit' });
+  const number = fields(page).getByLabel('Card number');
+  await expect(number).toBeEditable();
+  expect(await page.evaluate(() => customElements.get('gateway-checkout') === undefined)).toBe(true);
+  await typeCard(
+    page,
+    { number: '4111111111111111', expiry: '12/34', csc: '123', name: 'Anna Berzina' },
+    fields(page),
+  );
+  // The frame's page, by its clock: it must not load again when the bundle takes it over.
+  const frame = page.frames().find((f) => f.url().includes('#parent='))!;
+  const loadedAt = await frame.evaluate(() => performance.timeOrigin);
+
+  release();
+  await expect.poll(() => readyHeard(page)).toBe(true);
+  await expect
+    .poll(async () => (await eventsOf(page)).filter((e) => e.type === 'gateway-change').at(-1)?.detail)
+    .toEqual({ brand: 'visa', complete: true, empty: false, valid: true });
+  expect(await frame.evaluate(() => performance.timeOrigin)).toBe(loadedAt);
+  await expect(number).toHaveValue('4111 1111 1111 1111');
+  await typeEmail(page);
+  await framedPayButton(page).click();
+  expect((await orderOfLastResult(page)).status).toBe('paid');
+});
+
 test('a German page frames fields rendered in German from their first paint', async ({ page }) => {
   const release = await holdBridge(page);
   await page.goto('/csp/?lang=de&isolated', { waitUntil: 'domcontentloaded' });

@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveElement } from 'lit';
-import { type FieldsTarget, fieldsTarget } from '../../fields/address.ts';
+import { type FieldsTarget, fieldsTarget, framingPageHref, renderedTarget } from '../../fields/address.ts';
 import type { FieldsState } from '../../fields/messages.ts';
 import type { FieldsFrame } from '../../fields/parent-bridge.ts';
 import { onDemand } from '../shared/on-demand.ts';
@@ -48,7 +48,7 @@ export class FramedFields implements ReactiveController {
   /** Settles when the bridge of the current frame loaded or could not be. */
   #ready: Promise<void> = Promise.resolve();
   /** What the frame did before its bridge arrived: its last hello, whether it loaded. */
-  #early = { hello: null as MessageEvent | null, loaded: false };
+  #early = { hello: null as MessageEvent | null, loaded: false, rendered: false };
   #key: string | undefined;
   #height = 0;
   /** The page's colour scheme, watched while connected (made then: a server render has no media). */
@@ -99,7 +99,7 @@ export class FramedFields implements ReactiveController {
   sync(): void {
     const origin = this.#host.fieldsOrigin || undefined;
     const session =
-      origin && this.#host.sessionUrl ? new URL(this.#host.sessionUrl, location.href).href : undefined;
+      origin && this.#host.sessionUrl ? new URL(this.#host.sessionUrl, framingPageHref()).href : undefined;
     const key = origin && `${origin} ${session ?? ''}`;
     if (key === this.#key) return;
     this.#key = key;
@@ -107,8 +107,14 @@ export class FramedFields implements ReactiveController {
     this.#frame = null;
     this.#height = 0;
     this.#unavailable = false;
-    this.#early = { hello: null, loaded: false };
-    const target = origin ? fieldsTarget(origin, session, this.#options.language()) : null;
+    // Rendered on the merchant's server, the frame is in the page already, loading since the HTML
+    // came: taken as it is (a new address would load it again, and lose what was typed).
+    const rendered =
+      origin && !this.#host.hasUpdated
+        ? renderedTarget(this.#iframe()?.getAttribute('src') ?? null, origin, session)
+        : null;
+    this.#early = { hello: null, loaded: false, rendered: rendered !== null };
+    const target = rendered ?? (origin ? fieldsTarget(origin, session, this.#options.language()) : null);
     this.#target = target;
     if (target)
       this.#ready = onDemand.bridge().then(
@@ -144,7 +150,7 @@ export class FramedFields implements ReactiveController {
     if (!iframe || !this.#frame) return;
     this.#frame.attach(iframe, this.#early);
     // Said once: a frame attached again (the element moved) says hello anew.
-    this.#early = { hello: null, loaded: false };
+    this.#early = { hello: null, loaded: false, rendered: false };
   }
 
   /** The frame never answered, or its bridge could not load. */
