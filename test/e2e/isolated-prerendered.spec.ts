@@ -2,8 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   eventsOf,
   framedPayButton,
-  gateway,
+  holdBack,
+  newestOrderId,
   orderOfLastResult,
+  ordersMadeSince,
   recordEvents,
   setFault,
   typeCard,
@@ -21,17 +23,7 @@ import {
 const fields = (page: Page) => page.frameLocator('gateway-checkout iframe[part~="frame"]');
 
 /** Holds back the bundle's bridge sibling until the returned function lets it go. */
-async function holdBridge(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/gateway-checkout.bridge.*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdBridge = (page: Page) => holdBack(page, '**/gateway-checkout.bridge.*.js');
 
 const readyHeard = async (page: Page) => (await eventsOf(page)).some((e) => e.type === 'gateway-ready');
 
@@ -43,7 +35,7 @@ test.beforeEach(async ({ page }) => {
 test('the frame takes the card before it has met the page; once they meet, that card is paid once', async ({
   page,
 }) => {
-  const before = (await gateway.orders.list()).results[0]?.id;
+  const before = await newestOrderId();
   const release = await holdBridge(page);
   // The held script keeps the page's load event back: the page is used as soon as it is there.
   await page.goto('/isolated/', { waitUntil: 'domcontentloaded' });
@@ -68,23 +60,14 @@ test('the frame takes the card before it has met the page; once they meet, that 
   await framedPayButton(page).click();
   const order = await orderOfLastResult(page);
   expect(order.status).toBe('paid');
-  const since = (await gateway.orders.list()).results;
-  const made = since.slice(0, before ? since.findIndex((o) => o.id === before) : since.length);
-  expect(made.map((o) => o.id)).toEqual([order.id]);
+  expect(await ordersMadeSince(before)).toEqual([order.id]);
   expect(await readyHeard(page)).toBe(true);
 });
 
 test('the shop renders the frame into its page: it takes the card before the bundle comes, which then adopts that very frame', async ({
   page,
 }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/gateway-checkout.iife.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/gateway-checkout.iife.js');
   await page.goto('/isolated/', { waitUntil: 'commit' });
   const number = fields(page).getByLabel('Card number');
   await expect(number).toBeEditable();

@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   eventsOf,
-  gateway,
+  holdBack,
+  newestOrderId,
   orderOfLastResult,
+  ordersMadeSince,
   payButton,
   recordEvents,
   typeCard,
@@ -17,16 +19,9 @@ import {
 test('a customer types the card before the bundle comes; it takes the typed card over, and the payment goes through once', async ({
   page,
 }) => {
-  const before = (await gateway.orders.list()).results[0]?.id;
+  const before = await newestOrderId();
   await recordEvents(page);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/gateway-checkout.iife.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/gateway-checkout.iife.js');
   await page.goto('/', { waitUntil: 'commit' });
   const checkout = page.locator('gateway-checkout');
   const number = checkout.getByLabel('Card number');
@@ -64,9 +59,7 @@ test('a customer types the card before the bundle comes; it takes the typed card
   expect(order.status).toBe('paid');
   expect(order.total).toBe(32.25);
   // One order for this payment: the orders made since the page opened are this one alone.
-  const since = (await gateway.orders.list()).results;
-  const made = since.slice(0, before ? since.findIndex((o) => o.id === before) : since.length);
-  expect(made.map((o) => o.id)).toEqual([order.id]);
+  expect(await ordersMadeSince(before)).toEqual([order.id]);
 });
 
 test('the page carries the fields in its HTML; the bundle adds no second set of them', async ({ page }) => {

@@ -157,3 +157,28 @@ export async function recordViolations(page: Page): Promise<string[]> {
   });
   return seen;
 }
+
+/**
+ * Holds back the page's requests for `url` (a glob) until the returned function lets them go, as a
+ * slow network would: what the page does before a file comes.
+ */
+export async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The id of the newest order at the sandbox now, to tell later which orders a test made. */
+export const newestOrderId = async (): Promise<string | undefined> => (await newestOrder())?.id;
+
+/** The ids of the orders made since `before` (the newest order's id then), newest first. */
+export async function ordersMadeSince(before: string | undefined): Promise<string[]> {
+  const since = (await gateway.orders.list()).results;
+  return since.slice(0, before ? since.findIndex((o) => o.id === before) : since.length).map((o) => o.id);
+}
