@@ -290,7 +290,10 @@ if (wants('node')) {
         rollupOptions: { input, external: isExternal, output: { format, ...output } },
       },
     });
-  rmSync(join(dist, 'node'), { recursive: true, force: true });
+  // Its own outputs go; dist/node/ssr is the ssr step's, built before the fields page, which uses it.
+  mkdirSync(join(dist, 'node'), { recursive: true });
+  for (const entry of readdirSync(join(dist, 'node')))
+    if (entry !== 'ssr') rmSync(join(dist, 'node', entry), { recursive: true, force: true });
   // ES modules, and the sandbox's command line (the package's `bin`) beside them.
   await nodeBuild(
     'es',
