@@ -48,6 +48,9 @@ export class AttemptResume implements ReactiveController {
   readonly #checkout: () => string | undefined;
   /** Our own navigation (a redirect to the bank or the gateway's page) is not a person leaving. */
   #leaving = false;
+  /** Whether this checkout has looked for an attempt of its own to pick up, and what it found. */
+  #looked = false;
+  #found: KeptAttempt | null = null;
 
   /**
    * @param busy whether a payment is under way (the page then asks before it is left)
@@ -85,6 +88,19 @@ export class AttemptResume implements ReactiveController {
     } catch {
       // Storage full or disabled (some private modes): the page still asks before it is left.
     }
+  }
+
+  /**
+   * The attempt to pick up after a reload, looked for once, as soon as the checkout knows which
+   * checkout it is (a page may set session-url later); null when there is none, or when `eligible`
+   * says this checkout picks nothing up (a hosted presentation).
+   */
+  toPickUp(eligible: boolean): KeptAttempt | null {
+    if (!this.#looked && this.#checkout()) {
+      this.#looked = true;
+      this.#found = eligible ? this.take() : null;
+    }
+    return this.#found;
   }
 
   /**

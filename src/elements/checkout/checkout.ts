@@ -139,9 +139,7 @@ export class GatewayCheckout extends GatewayElement {
     navigating: () => this.#resume.navigating(),
     openChallenge: (url) => this.#challenge.open(url),
   });
-  /** Whether this checkout has looked for an attempt of its own to pick up. */
-  #lookedForAttempt = false;
-  #attempt: KeptAttempt | null = null;
+  /** Whether the attempt a reload left under way is being picked up. */
   #pickingUp = false;
   readonly #resume = new AttemptResume(
     this,
@@ -240,7 +238,7 @@ export class GatewayCheckout extends GatewayElement {
       this.#outcome.stopChecking();
     }
     // Here rather than after a render: picking up sets the phase, which this update shows.
-    const record = this.#attemptToPickUp();
+    const record = this.#resume.toPickUp(this.presentation === 'direct');
     if (record && !this.#pickingUp) {
       this.#pickingUp = true;
       void this.#pickUp(record);
@@ -248,21 +246,9 @@ export class GatewayCheckout extends GatewayElement {
     super.willUpdate(changed);
   }
 
-  /**
-   * The attempt a reload left under way, looked for once, as soon as the checkout knows which
-   * checkout it is (a page may set session-url later); null when there is none.
-   */
-  #attemptToPickUp(): KeptAttempt | null {
-    if (!this.#lookedForAttempt && (this.sessionUrl || this.apiDoUrl)) {
-      this.#lookedForAttempt = true;
-      this.#attempt = this.presentation === 'direct' ? this.#resume.take() : null;
-    }
-    return this.#attempt;
-  }
-
   /** Rendered on the server, the checkout showed the empty form: a payment picked up shows its status. */
   protected override matchesServerRender(): boolean {
-    return this.#attemptToPickUp() === null;
+    return this.#resume.toPickUp(this.presentation === 'direct') === null;
   }
 
   /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */
