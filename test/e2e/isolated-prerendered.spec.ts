@@ -72,6 +72,10 @@ test('the shop renders the frame into its page: it takes the card before the bun
   const number = fields(page).getByLabel('Card number');
   await expect(number).toBeEditable();
   expect(await page.evaluate(() => customElements.get('gateway-checkout') === undefined)).toBe(true);
+  // Where the fields' Pay button will be, ours stands disabled until its page is known.
+  const ours = page.locator('gateway-checkout [part~="pay-button"]');
+  await expect(ours).toBeVisible();
+  await expect(ours).toBeDisabled();
   await typeCard(
     page,
     { number: '4111111111111111', expiry: '12/34', csc: '123', name: 'Anna Berzina' },
@@ -87,6 +91,9 @@ test('the shop renders the frame into its page: it takes the card before the bun
     .poll(async () => (await eventsOf(page)).filter((e) => e.type === 'gateway-change').at(-1)?.detail)
     .toEqual({ brand: 'visa', complete: true, empty: false, valid: true });
   expect(await frame.evaluate(() => performance.timeOrigin)).toBe(loadedAt);
+  // The fields' own Pay button has taken its place.
+  await expect(framedPayButton(page)).toBeVisible();
+  await expect(ours).toBeHidden();
   await expect(number).toHaveValue('4111 1111 1111 1111');
   await typeEmail(page);
   await framedPayButton(page).click();

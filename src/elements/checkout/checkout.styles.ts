@@ -136,4 +136,12 @@ export const styles = css`
     block-size: calc(100% + 8px);
     background: transparent;
   }
+  /* Until the button's page is known (a page rendered on the server, before the bundle has come),
+     ours stands in its place, disabled, as Pay does until the session answers. */
+  .pay-slot:has(> iframe[src='about:blank']) > button {
+    visibility: visible;
+  }
+  .pay-slot > iframe[src='about:blank'] {
+    visibility: hidden;
+  }
 `;
