@@ -5,7 +5,7 @@ import { cdp, userEvent } from 'vitest/browser';
 import { nextFrame, pasteInto } from '../../../test/support/elements.ts';
 import { detectBrand } from '../../card/brand.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
-import { InputMaskController, type PatternMaskOptions } from './input-mask.ts';
+import { InputMaskController, loadMasks, type PatternMaskOptions } from './input-mask.ts';
 
 const NUMBER: PatternMaskOptions = {
   mask: cardNumberPattern(null),
@@ -146,6 +146,34 @@ describe('InputMaskController', () => {
     await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
     await nextFrame();
     expect(field(el).value).to.equal('4111 1');
+  });
+
+  it('rehearses typing on an input of no page: the field, its undo history and the host stay as they were', async () => {
+    const el = await host();
+    await type(el, '5555');
+    await loadMasks();
+    // What the rehearsal's input showed after each key: masked as a field would be.
+    const shown: string[] = [];
+    const dispatch = EventTarget.prototype.dispatchEvent;
+    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
+      const result = dispatch.call(this, event);
+      if (event.type === 'input' && this instanceof HTMLInputElement && !this.isConnected)
+        shown.push(this.value);
+      return result;
+    };
+    try {
+      el.mask.rehearse('4111111111111111');
+    } finally {
+      EventTarget.prototype.dispatchEvent = dispatch;
+    }
+    expect(shown.length).to.equal(16);
+    expect(shown.at(-1)).to.equal('4111 1111 1111 1111');
+    expect(field(el).value).to.equal('5555');
+    expect(el.mask.value).to.equal('5555');
+    expect(el.accepted).to.deep.equal(['5', '55', '555', '5555']);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await nextFrame();
+    expect(field(el).value).to.equal('555');
   });
 
   it('masks autofill into a field that is not focused, without taking the focus', async () => {

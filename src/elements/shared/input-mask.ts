@@ -6,12 +6,12 @@ import { onDemand } from './on-demand.ts';
 // imask comes on demand (pattern-mask.ts): a field takes input before it is here, so the form is
 // usable while it loads, and a page that never shows a card field in it (isolated fields) never
 // loads it.
-let maskClass: typeof InputMask | null = null;
+let masks: typeof import('./pattern-mask.ts')['masks'] | null = null;
 let maskLoading: Promise<void> | null = null;
 
 /** Masks that came in the page's own script (the fields page's): no load, ready at once. */
 export function provideMasks(module: typeof import('./pattern-mask.ts')): void {
-  maskClass = module.masks.InputMask;
+  ({ masks } = module);
   maskLoading = Promise.resolve();
 }
 
@@ -23,7 +23,7 @@ export function provideMasks(module: typeof import('./pattern-mask.ts')): void {
 export function loadMasks(): Promise<void> {
   maskLoading ??= onDemand.mask().then(
     (module) => {
-      maskClass = module.masks.InputMask;
+      ({ masks } = module);
     },
     (error: unknown) => {
       // Tried again when a field is next rendered anew.
@@ -53,6 +53,23 @@ export interface PatternMaskOptions {
 }
 
 type Mask = InputMask<{ mask: string }>;
+
+function createMask(
+  InputMaskClass: typeof InputMask,
+  input: HTMLInputElement,
+  { mask, eager, prepare, validate, patternFor }: PatternMaskOptions,
+): Mask {
+  return new InputMaskClass(input, {
+    mask: patternFor ? patternFor(onlyDigits(input.value)) : mask,
+    lazy: true,
+    eager,
+    validate: validate ? (value: string) => validate(value) : undefined,
+    prepare: prepare
+      ? (chars: string, masked: { value: string }, flags: { input?: boolean }) =>
+          flags.input ? prepare(chars, masked.value) : chars
+      : undefined,
+  } as { mask: string });
+}
 
 /**
  * What changed the value: a person's edit (typing, paste, autofill, composition), undo/redo, the
@@ -158,7 +175,7 @@ export class InputMaskController implements ReactiveController {
     if (!this.#connected) return;
     const input = this.#find();
     // The same input, masked already or still waiting for imask.
-    if (input === this.#input && (this.#mask || !maskClass)) return;
+    if (input === this.#input && (this.#mask || !masks)) return;
     this.#detach();
     if (!input) return;
     // A re-rendered input starts empty: it shows what the old one held.
@@ -168,35 +185,25 @@ export class InputMaskController implements ReactiveController {
     const adopted = !this.#value && input.value !== '';
     if (adopted) this.#value = input.value;
     this.#input = input;
-    const InputMaskClass = maskClass;
+    const InputMaskClass = masks?.InputMask;
     if (!InputMaskClass) {
       this.#takeUnmasked(input);
       if (adopted) this.#adopted();
       void loadMasks().then(() => this.#attach());
       return;
     }
-    const { mask: pattern, eager, prepare, validate, patternFor } = this.#options();
     const typed = input.value;
     // Before imask's own listeners: the raw edit, which a pattern change needs.
     input.addEventListener('input', this.#capture, true);
     input.addEventListener('compositionend', this.#capture, true);
     let mask: Mask;
     try {
-      mask = new InputMaskClass(input, {
-        mask: patternFor ? patternFor(onlyDigits(input.value)) : pattern,
-        lazy: true,
-        eager,
-        validate: validate ? (value: string) => validate(value) : undefined,
-        prepare: prepare
-          ? (chars: string, masked: { value: string }, flags: { input?: boolean }) =>
-              flags.input ? prepare(chars, masked.value) : chars
-          : undefined,
-      } as { mask: string });
+      mask = createMask(InputMaskClass, input, this.#options());
     } catch (error) {
       // A mask that cannot be made must not cost the field: it takes what is typed, as before the
       // masks came, and no field tries them again.
       console.warn('gateway-checkout: the card fields take input unmasked:', error);
-      maskClass = null;
+      masks = null;
       input.removeEventListener('input', this.#capture, true);
       input.removeEventListener('compositionend', this.#capture, true);
       this.#takeUnmasked(input);
@@ -218,6 +225,14 @@ export class InputMaskController implements ReactiveController {
    * nodes: its first render must be the server's (the brand a number shows would not be), or the
    * nodes the customer typed into would be rendered anew.
    */
+  /**
+   * Types `text` into an input of no page under this field's options (see pattern-mask.ts): the
+   * masks' code for a keystroke runs before a person's first key. Without imask, nothing.
+   */
+  rehearse(text: string): void {
+    masks?.rehearse((input) => createMask(masks!.InputMask, input, this.#options()), text);
+  }
+
   #adopted(): void {
     void this.#host.updateComplete.then(() => this.#onAccept('adopted'));
   }

@@ -12,4 +12,21 @@ import MaskedPattern from 'imask/esm/masked/pattern';
  * straight to imask and leave the pattern's registration out (Next.js did: "Masked class is not
  * found for provided mask").
  */
-export const masks = Object.freeze({ InputMask, MaskedPattern });
+export const masks = Object.freeze({ InputMask, MaskedPattern, rehearse });
+
+/**
+ * Types `text` key by key into an input of no page under the mask `make` puts on it, then throws
+ * both away: imask's code for a keystroke has run before a person's first key meets it cold (the
+ * browser compiles a function when it is first called and speeds it up as it runs again). Here,
+ * not in the bundle: only a page that loads the masks needs it.
+ */
+function rehearse(make: (input: HTMLInputElement) => { destroy(): void }, text: string): void {
+  const input = document.createElement('input');
+  const mask = make(input);
+  for (const data of text) {
+    input.dispatchEvent(new KeyboardEvent('keydown'));
+    input.value += data;
+    input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data }));
+  }
+  mask.destroy();
+}
