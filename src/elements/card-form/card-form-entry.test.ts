@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { describe, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import '../../define.ts';
 import { errorText, inner, pasteInto, settledCardForm, typeInto } from '../../../test/support/elements.ts';
@@ -190,6 +190,53 @@ describe('gateway-card-form in the wild', () => {
         expYear: Number(nextYear),
         csc: '123',
         cardholderName: 'Ann Lee',
+      });
+    });
+
+    // The jump waits for the next frame (moving focus in the keystroke made the browser lay the page
+    // out in it); keys that come before that frame must land where they would have.
+    describe('keys typed before the frame that makes the jump', () => {
+      const held: FrameRequestCallback[] = [];
+      const raf = window.requestAnimationFrame;
+      /** The form settled (which waits for frames): from here no frame comes until the test runs them. */
+      async function heldCardForm() {
+        const el = await cardForm();
+        held.length = 0;
+        window.requestAnimationFrame = (callback) => held.push(callback);
+        return el;
+      }
+      afterEach(() => {
+        window.requestAnimationFrame = raf;
+      });
+
+      it('go to the next field', async () => {
+        const el = await heldCardForm();
+        await typeInto(el, 'number', VISA);
+        // Still in the number: the frame has not come.
+        expect(active(el)).to.equal('number');
+        expect(held.length).to.be.greaterThan(0);
+        await userEvent.keyboard(`12${nextYear}`);
+        await el.updateComplete;
+        expect(inner(el, 'number').value).to.equal('4111 1111 1111 1111');
+        expect(inner(el, 'expiry').value).to.equal(`12/${nextYear}`);
+        // The frame that was to make the jump comes late and changes nothing.
+        for (const callback of held.splice(0)) callback(performance.now());
+        expect(active(el)).to.equal('csc');
+      });
+
+      it('a habitual Tab still reaches the field the jump reached', async () => {
+        const el = await heldCardForm();
+        await typeInto(el, 'number', VISA);
+        await userEvent.keyboard('{Tab}');
+        expect(active(el)).to.equal('expiry');
+      });
+
+      it('no jump once the customer clicked into another field', async () => {
+        const el = await heldCardForm();
+        await typeInto(el, 'number', VISA);
+        await userEvent.click(inner(el, 'name'));
+        for (const callback of held.splice(0)) callback(performance.now());
+        expect(active(el)).to.equal('name');
       });
     });
 
