@@ -10,7 +10,6 @@ export default defineConfig({
     include: [
       'lit',
       'lit/decorators.js',
-      '@lit/task',
       'lit/directives/live.js',
       'lit/directives/class-map.js',
       'lit/directives/if-defined.js',

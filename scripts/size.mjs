@@ -31,7 +31,7 @@ function check(name, size, budget, detail = '') {
 // takes input before they are here, and they load beside the bundle as the fields first render. What
 // the first load holds (gzip, each module's share of the minified bundle as its source map tells,
 // November 2026): the checkout element (its form, states, messages, result, 3-D Secure dialog,
-// styles) 8.4 kB, Lit 5.7 and @lit/task 0.6, the card form (entry rules, brand marks in each
+// styles) 8.4 kB, Lit 5.7 and its hydration of server-rendered markup 2.6, the card form (entry rules, brand marks in each
 // brand's own shapes and colours, the security code's card picture and hint, the frame's
 // controller) 5.7, the shared element base, the on-demand table and its loader 4.2, the payment
 // flow and merchant server 3.3, card-validator 2.4, billing address 2.0, English 1.4, src/card 1.0,
