@@ -40,8 +40,20 @@ const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, n
 /** The sample the keystroke code is rehearsed on: a test card, a brand found at its first digit. */
 const REHEARSAL = '4111111111111111';
 
-/** Safari has no requestIdleCallback: a task a moment later stands in. */
-const whenIdle = (run: () => void): void => void (globalThis.requestIdleCallback ?? setTimeout)(run);
+/**
+ * Once per page: the code is the same for every card form. `due` again when the form that was to
+ * rehearse it left the page first (a form mounted and removed holds nothing for long).
+ */
+let rehearsal: 'due' | 'asked' | 'done' = 'due';
+
+/**
+ * While the page is idle, and at the latest 100 ms after the masks came: by the time a person types,
+ * whatever a busy page is doing. Safari has no requestIdleCallback: the 100 ms stand in.
+ */
+const whenIdle = (run: () => void): void => {
+  if (globalThis.requestIdleCallback) requestIdleCallback(run, { timeout: 100 });
+  else setTimeout(run, 100);
+};
 
 /**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
@@ -274,17 +286,24 @@ export class GatewayCardForm extends FormControlElement {
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
     // A page whose fields are in a frame never loads the masks.
-    if (!this.#framed.active) whenIdle(() => void loadMasks().then(() => whenIdle(() => this.#rehearse())));
+    if (this.#framed.active || rehearsal !== 'due') return;
+    rehearsal = 'asked';
+    void loadMasks().then(() => whenIdle(() => this.#rehearse()));
   }
 
   /**
-   * Runs, once and while the page is idle, the code a keystroke runs (the masks, the brand, the
+   * Runs, once per page and while it is idle, the code a keystroke runs (the masks, the brand, the
    * rules, the render) on a sample number: the browser compiles a function when it is first called
    * and speeds it up as it runs again, and a customer's first keys took 3 to 6 ms against 1.3 ms
    * later (`npm run bench`). Nothing of the form changes: a detached input, results dropped. Not
    * once the customer has typed: the code is warm by then. A frame's fields rehearse in the frame.
    */
   #rehearse(): void {
+    if (!this.isConnected) {
+      rehearsal = 'due';
+      return;
+    }
+    rehearsal = 'done';
     if (this.#number || this.#expiry) return;
     this.#numberMask.rehearse(REHEARSAL);
     this.#expiryMask.rehearse('1230');
