@@ -51,7 +51,7 @@ let rehearsal: 'due' | 'asked' | 'done' = 'due';
  * whatever a busy page is doing. Safari has no requestIdleCallback: the 100 ms stand in.
  */
 const whenIdle = (run: () => void): void => {
-  if (globalThis.requestIdleCallback) requestIdleCallback(run, { timeout: 100 });
+  if ('requestIdleCallback' in globalThis) requestIdleCallback(run, { timeout: 100 });
   else setTimeout(run, 100);
 };
 
