@@ -8,6 +8,7 @@ import type { FieldsState } from '../../fields/messages.ts';
 import { FieldsFrame } from '../../fields/parent-bridge.ts';
 import { fieldsFrame, readCard } from './card-access.ts';
 import type { CardChangeDetail, GatewayCardForm } from './card-form.ts';
+import { frameLoaded } from './framed-fields.ts';
 
 // The card form used alone with `fields-origin`: its fields in a frame of the fields page. Here the
 // page comes from the test server itself (same origin, so the test can type into it); the
@@ -165,5 +166,43 @@ describe('gateway-card-form with fields-origin', () => {
       removeEventListener('message', keep);
       iframe.remove();
     }
+  });
+});
+
+describe('frameLoaded (a server-rendered checkout waits for its fields frame to load before taking over)', () => {
+  const page = (query: string) => new URL(`/src/fields/pay.html?${query}`, location.href).href;
+  const frame = (src: string) => {
+    const iframe = document.createElement('iframe');
+    iframe.src = src;
+    document.body.append(iframe);
+    return iframe;
+  };
+  const settled = async (promise: Promise<void>, ms: number) =>
+    Promise.race([promise.then(() => true), new Promise((go) => setTimeout(() => go(false), ms))]);
+
+  it('settles at once without a frame, and for a frame loaded already', async () => {
+    expect(await settled(frameLoaded(null, 5000), 50)).to.equal(true);
+    const loaded = frame(page('loaded'));
+    await new Promise((go) => loaded.addEventListener('load', go, { once: true }));
+    expect(await settled(frameLoaded(loaded, 5000), 50)).to.equal(true);
+    loaded.remove();
+  });
+
+  it('settles when a frame still loading has loaded', async () => {
+    const loading = frame(page('loading'));
+    let isLoaded = false;
+    loading.addEventListener('load', () => (isLoaded = true), { once: true });
+    await frameLoaded(loading, 5000);
+    expect(isLoaded).to.equal(true);
+    loading.remove();
+  });
+
+  it('settles after the limit when the frame never loads', async () => {
+    // Never in a document: it never loads.
+    const never = document.createElement('iframe');
+    never.src = page('never');
+    const started = performance.now();
+    await frameLoaded(never, 200);
+    expect(performance.now() - started).to.be.within(190, 1000);
   });
 });

@@ -238,3 +238,24 @@ export class FramedFields implements ReactiveController {
     return errors;
   }
 }
+
+/** The card fields' frame a server-rendered checkout holds under `root` (its shadow root), if any. */
+export function renderedFieldsFrame(root: ShadowRoot | null): HTMLIFrameElement | null {
+  return (
+    root
+      ?.querySelector('gateway-card-form')
+      ?.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part~="frame"]') ?? null
+  );
+}
+
+/**
+ * Settles once `frame` has loaded: at once without a frame or when it has loaded already (the
+ * page's resource timing lists a frame from its load on), and after `limitMs` at most.
+ */
+export function frameLoaded(frame: HTMLIFrameElement | null, limitMs: number): Promise<void> {
+  if (!frame?.src || performance.getEntriesByName(frame.src).length) return Promise.resolve();
+  return new Promise((loaded) => {
+    frame.addEventListener('load', () => loaded(), { once: true });
+    setTimeout(loaded, limitMs);
+  });
+}

@@ -6,6 +6,7 @@ import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.t
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { clearSecurityCode, isolatedFields } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
+import { frameLoaded, renderedFieldsFrame } from '../card-form/framed-fields.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
@@ -244,6 +245,17 @@ export class GatewayCheckout extends GatewayElement {
       void this.#pickUp(record);
     }
     super.willUpdate(changed);
+  }
+
+  /**
+   * Rendered on the server with the card fields in a frame, the checkout takes its nodes over once
+   * that frame has loaded (300 ms at most): the frame is of the shop's site, so it shares this page's
+   * one thread, and the customer starts with its fields, not with this element (whose Pay waits for
+   * them anyway). Taking over first put the frame's fields on screen 40 to 60 ms later.
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (!this.hasUpdated) await frameLoaded(renderedFieldsFrame(this.shadowRoot), 300);
+    return super.scheduleUpdate();
   }
 
   /** Rendered on the server, the checkout showed the empty form: a payment picked up shows its status. */
