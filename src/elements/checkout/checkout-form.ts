@@ -157,13 +157,17 @@ function framedPayButton(v: CheckoutFormView, src: string | undefined): Template
     <button part="pay-button" class="pay" type="button" tabindex="-1" aria-hidden="true" disabled>
       ${v.payLabel}
     </button>
-    <iframe
-      part="pay-frame"
-      title=${v.t.pay}
-      src=${src ?? 'about:blank'}
-      sandbox="allow-scripts allow-same-origin"
-      referrerpolicy="strict-origin"
-    ></iframe>
+    ${
+      src
+        ? html`<iframe
+            part="pay-frame"
+            title=${v.t.pay}
+            src=${src}
+            sandbox="allow-scripts allow-same-origin"
+            referrerpolicy="strict-origin"
+          ></iframe>`
+        : nothing
+    }
   </div>`;
 }
 

@@ -137,11 +137,9 @@ export const styles = css`
     background: transparent;
   }
   /* Until the button's page is known (a page rendered on the server, before the bundle has come),
-     ours stands in its place, disabled, as Pay does until the session answers. */
-  .pay-slot:has(> iframe[src='about:blank']) > button {
+     there is no frame yet (a frame costs the page's parse even blank) and ours stands in its place,
+     disabled, as Pay does until the session answers. */
+  .pay-slot:not(:has(> iframe)) > button {
     visibility: visible;
-  }
-  .pay-slot > iframe[src='about:blank'] {
-    visibility: hidden;
   }
 `;
