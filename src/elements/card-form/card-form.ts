@@ -3,11 +3,11 @@ import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
-import { formatExpiryInput, parseExpiry } from '../../card/expiry.ts';
-import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
+import { parseExpiry } from '../../card/expiry.ts';
+import { onlyDigits } from '../../card/format.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
-import { InputMaskController, loadMasks, type MaskChange } from '../shared/input-mask.ts';
+import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
@@ -15,7 +15,9 @@ import { brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks
 import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
+import { cscMask, EXPIRY_MASK, numberMask } from './field-masks.ts';
 import { FramedFields } from './framed-fields.ts';
+import { askRehearsal, REHEARSAL } from './rehearsal.ts';
 
 /** What `gateway-card-change` reports: never any card data. */
 export interface CardChangeDetail {
@@ -36,24 +38,6 @@ export type CardChangeEvent = CustomEvent<CardChangeDetail>;
  * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
  */
 const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
-
-/** The sample the keystroke code is rehearsed on: a test card, a brand found at its first digit. */
-const REHEARSAL = '4111111111111111';
-
-/**
- * Once per page: the code is the same for every card form. `due` again when the form that was to
- * rehearse it left the page first (a form mounted and removed holds nothing for long).
- */
-let rehearsal: 'due' | 'asked' | 'done' = 'due';
-
-/**
- * While the page is idle, and at the latest 100 ms after the masks came: by the time a person types,
- * whatever a busy page is doing. Safari has no requestIdleCallback: the 100 ms stand in.
- */
-const whenIdle = (run: () => void): void => {
-  if ('requestIdleCallback' in globalThis) requestIdleCallback(run, { timeout: 100 });
-  else setTimeout(run, 100);
-};
 
 /**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
@@ -137,37 +121,21 @@ export class GatewayCardForm extends FormControlElement {
   readonly #numberMask = new InputMaskController(
     this,
     () => this.#input('number'),
-    () => ({
-      mask: cardNumberPattern(this.#brand),
-      // Separators come from the pattern only: a pasted "4111-1111 " brings its digits.
-      prepare: onlyDigits,
-      patternFor: (digits) => cardNumberPattern(detectBrand(digits)),
-    }),
+    () => numberMask(this.#brand),
     (change) => this.#onNumberInput(change),
   );
 
   readonly #expiryMask = new InputMaskController(
     this,
     () => this.#input('expiry'),
-    () => ({
-      // Room for a four-digit year as it is typed ("12/2030"); #onExpiryInput makes it "12/30".
-      mask: '00/00[00]',
-      eager: true,
-      // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 12/30.
-      prepare: (chars, value) => onlyDigits(!value || chars.length > 1 ? formatExpiryInput(chars) : chars),
-      // No month 00 or above 12 is taken as it is typed ("13" never becomes "13/"); only a year typed
-      // as 20xx grows past two digits.
-      validate: (value) =>
-        (value.length < 2 || /^(0[1-9]|1[0-2])/.test(value)) &&
-        (value.length <= 5 || value.slice(3, 5) === '20'),
-    }),
+    () => EXPIRY_MASK,
     (change) => this.#onExpiryInput(change),
   );
 
   readonly #cscMask = new InputMaskController(
     this,
     () => this.#input('csc'),
-    () => ({ mask: '0'.repeat(securityCodeLength(this.#brand)) }),
+    () => cscMask(this.#brand),
     (change) => this.#onCscInput(change),
   );
 
@@ -286,24 +254,15 @@ export class GatewayCardForm extends FormControlElement {
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
     // A page whose fields are in a frame never loads the masks.
-    if (this.#framed.active || rehearsal !== 'due') return;
-    rehearsal = 'asked';
-    void loadMasks().then(() => whenIdle(() => this.#rehearse()));
+    if (!this.#framed.active) askRehearsal(this, () => this.#rehearse());
   }
 
   /**
-   * Runs, once per page and while it is idle, the code a keystroke runs (the masks, the brand, the
-   * rules, the render) on a sample number: the browser compiles a function when it is first called
-   * and speeds it up as it runs again, and a customer's first keys took 3 to 6 ms against 1.3 ms
-   * later (`npm run bench`). Nothing of the form changes: a detached input, results dropped. Not
-   * once the customer has typed: the code is warm by then. A frame's fields rehearse in the frame.
+   * The code a keystroke runs (the masks, the brand, the rules, the render) run on a sample number
+   * (see rehearsal.ts). Nothing of the form changes: an input of no page, results dropped. Not once
+   * the customer has typed: the code is warm by then. A frame's fields rehearse in the frame.
    */
   #rehearse(): void {
-    if (!this.isConnected) {
-      rehearsal = 'due';
-      return;
-    }
-    rehearsal = 'done';
     if (this.#number || this.#expiry) return;
     this.#numberMask.rehearse(REHEARSAL);
     this.#expiryMask.rehearse('1230');
