@@ -55,3 +55,20 @@ export function errorText(el: Element, id: string): string {
 export function futureExpiry(years = 2): string {
   return `12/${String((new Date().getFullYear() + years) % 100).padStart(2, '0')}`;
 }
+
+/**
+ * Watches typing into inputs of no page (the card form's keystroke rehearsal): calls `seen` with
+ * the input and what it shows after each `input` event, until the returned function is called.
+ */
+export function watchDetachedTyping(seen: (input: HTMLInputElement, value: string) => void): () => void {
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
+    const result = dispatch.call(this, event);
+    if (event.type === 'input' && this instanceof HTMLInputElement && !this.isConnected)
+      seen(this, this.value);
+    return result;
+  };
+  return () => {
+    EventTarget.prototype.dispatchEvent = dispatch;
+  };
+}

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from 'vitest';
 import '../../define.ts';
-import { inner, settledCardForm } from '../../../test/support/elements.ts';
+import { inner, settledCardForm, watchDetachedTyping } from '../../../test/support/elements.ts';
 import { loadMasks } from '../shared/input-mask.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
@@ -12,13 +12,7 @@ describe('the keystroke rehearsal, on a page that is never idle', () => {
     // The page never idles (a busy shop page): only the customer's focus can start it.
     window.requestIdleCallback = () => 0;
     const typedInto: string[] = [];
-    const dispatch = EventTarget.prototype.dispatchEvent;
-    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
-      const result = dispatch.call(this, event);
-      if (event.type === 'input' && this instanceof HTMLInputElement && !this.isConnected)
-        typedInto.push(this.value);
-      return result;
-    };
+    const stop = watchDetachedTyping((_, value) => typedInto.push(value));
     try {
       const el = await fixture<GatewayCardForm>(html`<gateway-card-form></gateway-card-form>`);
       await settledCardForm(el);
@@ -34,7 +28,7 @@ describe('the keystroke rehearsal, on a page that is never idle', () => {
       inner(el, 'expiry').focus();
       expect(typedInto).to.deep.equal([]);
     } finally {
-      EventTarget.prototype.dispatchEvent = dispatch;
+      stop();
     }
   });
 });

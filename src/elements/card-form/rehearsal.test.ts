@@ -1,20 +1,14 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { afterEach, describe, it } from 'vitest';
 import '../../define.ts';
-import { inner, settledCardForm, typeInto } from '../../../test/support/elements.ts';
+import { inner, settledCardForm, typeInto, watchDetachedTyping } from '../../../test/support/elements.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
 // Its own file: the rehearsal is once per page, and every test file here is a page of its own.
 
 /** Inputs of no page that a rehearsal typed into, with what each showed at the end. */
 const rehearsed = new Map<HTMLInputElement, string>();
-const dispatch = EventTarget.prototype.dispatchEvent;
-EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
-  const result = dispatch.call(this, event);
-  if (event.type === 'input' && this instanceof HTMLInputElement && !this.isConnected)
-    rehearsed.set(this, this.value);
-  return result;
-};
+watchDetachedTyping((input, value) => rehearsed.set(input, value));
 
 const idle = () => new Promise((resolve) => requestIdleCallback(resolve));
 

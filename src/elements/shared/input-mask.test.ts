@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
-import { nextFrame, pasteInto } from '../../../test/support/elements.ts';
+import { nextFrame, pasteInto, watchDetachedTyping } from '../../../test/support/elements.ts';
 import { detectBrand } from '../../card/brand.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
 import { InputMaskController, loadMasks, type PatternMaskOptions } from './input-mask.ts';
@@ -154,17 +154,11 @@ describe('InputMaskController', () => {
     await loadMasks();
     // What the rehearsal's input showed after each key: masked as a field would be.
     const shown: string[] = [];
-    const dispatch = EventTarget.prototype.dispatchEvent;
-    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
-      const result = dispatch.call(this, event);
-      if (event.type === 'input' && this instanceof HTMLInputElement && !this.isConnected)
-        shown.push(this.value);
-      return result;
-    };
+    const stop = watchDetachedTyping((_, value) => shown.push(value));
     try {
       el.mask.rehearse('4111111111111111');
     } finally {
-      EventTarget.prototype.dispatchEvent = dispatch;
+      stop();
     }
     expect(shown.length).to.equal(16);
     expect(shown.at(-1)).to.equal('4111 1111 1111 1111');
