@@ -250,10 +250,23 @@ export function renderedFieldsFrame(root: ShadowRoot | null): HTMLIFrameElement 
 
 /**
  * Settles once `frame` has loaded: at once without a frame or when it has loaded already (the
- * page's resource timing lists a frame from its load on), and after `limitMs` at most.
+ * page's resource timing lists a frame from its load on, by its address: with its fragment in
+ * Chromium and Firefox, without it in WebKit), and after `limitMs` at most.
  */
 export function frameLoaded(frame: HTMLIFrameElement | null, limitMs: number): Promise<void> {
-  if (!frame?.src || performance.getEntriesByName(frame.src).length) return Promise.resolve();
+  const address = frame?.src.split('#')[0];
+  if (
+    !frame ||
+    !address ||
+    performance
+      .getEntriesByType('resource')
+      .some(
+        (entry) =>
+          (entry as PerformanceResourceTiming).initiatorType === 'iframe' &&
+          entry.name.split('#')[0] === address,
+      )
+  )
+    return Promise.resolve();
   return new Promise((loaded) => {
     frame.addEventListener('load', () => loaded(), { once: true });
     setTimeout(loaded, limitMs);
