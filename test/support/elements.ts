@@ -72,3 +72,39 @@ export function watchDetachedTyping(seen: (input: HTMLInputElement, value: strin
     EventTarget.prototype.dispatchEvent = dispatch;
   };
 }
+
+/**
+ * Watches how `input` is typed into: each input event as `inputType:data`, and how often a script
+ * set its value (what makes the browser lay the page out within the key). `stop` returns the input
+ * to its own value property.
+ */
+export function watchTyping(input: HTMLInputElement): {
+  events: string[];
+  writes: () => number;
+  stop: () => void;
+} {
+  const { get, set } = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+  let writes = 0;
+  Object.defineProperty(input, 'value', {
+    configurable: true,
+    get() {
+      return get!.call(this);
+    },
+    set(value: string) {
+      writes++;
+      set!.call(this, value);
+    },
+  });
+  const events: string[] = [];
+  const log = (event: Event) =>
+    events.push(`${(event as InputEvent).inputType}:${(event as InputEvent).data}`);
+  input.addEventListener('input', log);
+  return {
+    events,
+    writes: () => writes,
+    stop: () => {
+      delete (input as { value?: string }).value;
+      input.removeEventListener('input', log);
+    },
+  };
+}

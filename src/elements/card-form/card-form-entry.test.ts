@@ -2,7 +2,14 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import '../../define.ts';
-import { errorText, inner, pasteInto, settledCardForm, typeInto } from '../../../test/support/elements.ts';
+import {
+  errorText,
+  inner,
+  pasteInto,
+  settledCardForm,
+  typeInto,
+  watchTyping,
+} from '../../../test/support/elements.ts';
 import { readCard } from './card-access.ts';
 import type { GatewayCardForm } from './card-form.ts';
 
@@ -61,6 +68,26 @@ describe('gateway-card-form in the wild', () => {
     expect(inner(el, 'number').value).to.equal('4111 1');
     expect(el.brand).to.equal('visa');
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('Visa card');
+  });
+
+  it("has the browser insert the expiry's slash with the month's second digit, as it does a group's space", async () => {
+    const el = await cardForm();
+    const typing = watchTyping(inner(el, 'expiry'));
+    try {
+      await typeInto(el, 'expiry', `12${nextYear}`);
+      await el.updateComplete;
+    } finally {
+      typing.stop();
+    }
+    expect(inner(el, 'expiry').value).to.equal(`12/${nextYear}`);
+    expect(typing.events).to.deep.equal([
+      'insertText:1',
+      'insertText:2/',
+      `insertText:${nextYear[0]}`,
+      `insertText:${nextYear[1]}`,
+    ]);
+    expect(typing.writes()).to.equal(0);
+    expect(errorText(el, 'expiry')).to.equal('');
   });
 
   it('undoes with Ctrl+Z to a masked value the form agrees with', async () => {

@@ -18,8 +18,10 @@ export const EXPIRY_MASK: PatternMaskOptions = {
   // Room for a four-digit year as it is typed ("12/2030").
   mask: '00/00[00]',
   eager: true,
-  // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 12/30.
-  prepare: (chars, value) => onlyDigits(!value || chars.length > 1 ? formatExpiryInput(chars) : chars),
+  // "4" means April; a pasted or autofilled "12/2030" or "12 / 30" becomes 12/30. One digit with
+  // the slash after it is a key the field inserted with its slash (type-ahead.ts), not a date.
+  prepare: (chars, value) =>
+    onlyDigits(!value || onlyDigits(chars).length > 1 ? formatExpiryInput(chars) : chars),
   // No month 00 or above 12 is taken as it is typed ("13" never becomes "13/"); only a year typed
   // as 20xx grows past two digits.
   validate: (value) =>

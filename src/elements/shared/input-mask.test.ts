@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
-import { nextFrame, pasteInto, watchDetachedTyping } from '../../../test/support/elements.ts';
+import { nextFrame, pasteInto, watchDetachedTyping, watchTyping } from '../../../test/support/elements.ts';
 import { detectBrand } from '../../card/brand.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
 import { InputMaskController, loadMasks, type PatternMaskOptions } from './input-mask.ts';
@@ -125,6 +125,53 @@ describe('InputMaskController', () => {
     await nextFrame();
     expect(field(el).value).to.equal('4111 1');
     expect(el.mask.value).to.equal('4111 1');
+    expect(el.accepted.at(-1)).to.equal('4111 1');
+    await userEvent.keyboard('1');
+    await nextFrame();
+    expect(field(el).value).to.equal('4111 11');
+  });
+
+  it("has the browser insert a group's space with the digit typed: one input event a key, the value never written by script", async () => {
+    const el = await host();
+    const input = field(el);
+    const typing = watchTyping(input);
+    try {
+      await type(el, '411111111');
+    } finally {
+      typing.stop();
+    }
+    expect(input.value).to.equal('4111 1111 1');
+    expect(input.selectionStart).to.equal(11);
+    expect(typing.events).to.deep.equal([
+      'insertText:4',
+      'insertText:1',
+      'insertText:1',
+      'insertText:1',
+      'insertText: 1',
+      'insertText:1',
+      'insertText:1',
+      'insertText:1',
+      'insertText: 1',
+    ]);
+    expect(typing.writes()).to.equal(0);
+    expect(el.accepted.at(-1)).to.equal('4111 1111 1');
+    // Undo steps back a key at a time, the space with its digit.
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await nextFrame();
+    expect(input.value).to.equal('4111 1111');
+  });
+
+  it('types as before where the browser refuses to insert the space with the digit', async () => {
+    const el = await host();
+    const execCommand = document.execCommand;
+    document.execCommand = () => false;
+    try {
+      await type(el, '41111');
+    } finally {
+      document.execCommand = execCommand;
+    }
+    expect(field(el).value).to.equal('4111 1');
+    expect(field(el).selectionStart).to.equal(6);
     expect(el.accepted.at(-1)).to.equal('4111 1');
     await userEvent.keyboard('1');
     await nextFrame();

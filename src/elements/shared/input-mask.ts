@@ -2,6 +2,7 @@ import type InputMask from 'imask/esm/controls/input';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { digitIndexToFormatted, formattedIndexToDigit, onlyDigits } from '../../card/format.ts';
 import { onDemand } from './on-demand.ts';
+import { typeAhead, typedWithLiterals } from './type-ahead.ts';
 
 // imask comes on demand (pattern-mask.ts): a field takes input before it is here, so the form is
 // usable while it loads, and a page that never shows a card field in it (isolated fields) never
@@ -193,6 +194,7 @@ export class InputMaskController implements ReactiveController {
       return;
     }
     const typed = input.value;
+    input.addEventListener('beforeinput', this.#typeAhead);
     // Before imask's own listeners: the raw edit, which a pattern change needs.
     input.addEventListener('input', this.#capture, true);
     input.addEventListener('compositionend', this.#capture, true);
@@ -204,6 +206,7 @@ export class InputMaskController implements ReactiveController {
       // masks came, and no field tries them again.
       console.warn('gateway-checkout: the card fields take input unmasked:', error);
       masks = null;
+      input.removeEventListener('beforeinput', this.#typeAhead);
       input.removeEventListener('input', this.#capture, true);
       input.removeEventListener('compositionend', this.#capture, true);
       this.#takeUnmasked(input);
@@ -230,7 +233,7 @@ export class InputMaskController implements ReactiveController {
    * masks' code for a keystroke runs before a person's first key. Without imask, nothing.
    */
   rehearse(text: string): void {
-    masks?.rehearse((input) => createMask(masks!.InputMask, input, this.#options()), text);
+    masks?.rehearse((input) => createMask(masks!.InputMask, input, this.#options()), text, typedWithLiterals);
   }
 
   #adopted(): void {
@@ -247,6 +250,7 @@ export class InputMaskController implements ReactiveController {
     if (input) {
       input.removeEventListener('input', this.#unmasked);
       input.removeEventListener('compositionend', this.#unmasked);
+      input.removeEventListener('beforeinput', this.#typeAhead);
       input.removeEventListener('input', this.#capture, true);
       input.removeEventListener('compositionend', this.#capture, true);
       input.removeEventListener('input', this.#placed);
@@ -270,6 +274,10 @@ export class InputMaskController implements ReactiveController {
   #setPattern(mask: Mask, pattern: string): void {
     if (mask.masked.mask !== pattern) mask.updateOptions({ mask: pattern });
   }
+
+  readonly #typeAhead = (event: InputEvent): void => {
+    if (this.#mask && this.#input) typeAhead(event, this.#input, this.#mask);
+  };
 
   readonly #capture = (event: Event): void => {
     const input = this.#input;

@@ -17,14 +17,20 @@ export const masks = Object.freeze({ InputMask, MaskedPattern, rehearse });
 /**
  * Types `text` key by key into an input of no page under the mask `make` puts on it, then throws
  * both away: imask's code for a keystroke has run before a person's first key meets it cold (the
- * browser compiles a function when it is first called and speeds it up as it runs again). Here,
- * not in the bundle: only a page that loads the masks needs it.
+ * browser compiles a function when it is first called and speeds it up as it runs again). Each key
+ * asks `literals` first, as a field's typing does (type-ahead.ts), and inserts what it answers.
+ * Here, not in the bundle: only a page that loads the masks needs it.
  */
-function rehearse(make: (input: HTMLInputElement) => { destroy(): void }, text: string): void {
+function rehearse<M extends { destroy(): void }>(
+  make: (input: HTMLInputElement) => M,
+  text: string,
+  literals: (mask: M, typed: string, data: string) => string | null,
+): void {
   const input = document.createElement('input');
   const mask = make(input);
-  for (const data of text) {
+  for (const key of text) {
     input.dispatchEvent(new KeyboardEvent('keydown'));
+    const data = literals(mask, input.value, key) ?? key;
     input.value += data;
     input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data }));
   }

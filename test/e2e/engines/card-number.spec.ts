@@ -30,3 +30,34 @@ test('a Backspace in the middle of the number leaves the caret where it was', as
   await expect.poll(() => driver.value(number)).toBe('4111 2922 3333 4444');
   expect(await driver.caret(number)).toBe(7);
 });
+
+test("the engine inserts a group's space with the digit typed, as one edit of its own", async ({
+  driver,
+}) => {
+  // What the number field heard, as a page's listener hears it (input events cross shadow roots).
+  await driver.runOnEveryPage(() => {
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    window.addEventListener(
+      'input',
+      (event) => {
+        const input = event.composedPath()[0] as HTMLInputElement;
+        if (input.id === 'number')
+          heard.push(`${(event as InputEvent).inputType}:${(event as InputEvent).data}`);
+      },
+      true,
+    );
+  }, undefined);
+  await driver.goto('/');
+  await driver.type(number, '411111');
+  expect(await driver.value(number)).toBe('4111 11');
+  expect(await driver.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([
+    'insertText:4',
+    'insertText:1',
+    'insertText:1',
+    'insertText:1',
+    'insertText: 1',
+    'insertText:1',
+  ]);
+  expect(await driver.caret(number)).toBe(7);
+});
