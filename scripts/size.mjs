@@ -40,9 +40,11 @@ function check(name, size, budget, detail = '') {
 // parent side, the hosted form's 3-D Secure relay.
 const BUNDLE_BUDGET = 42_000;
 // Each sibling costs only the pages that load it; the masks are imask's input control and pattern
-// mask, which every page with card fields in it loads (10.85 kB measured).
+// mask, which every page with card fields in it loads (10.99 kB measured), and the typing of a
+// group's space or an expiry's slash as the browser's own edit (type-ahead.ts, 0.34 kB: it takes a
+// forced layout of 0.5 to 0.8 ms out of every such key). It arrives after the form takes input.
 const SIBLING_BUDGET = 4_000;
-const SIBLING_BUDGETS = { mask: 11_000 };
+const SIBLING_BUDGETS = { mask: 11_500 };
 
 const iife = readFileSync(join(root, 'dist', 'gateway-checkout.iife.js'));
 check(

@@ -2,7 +2,7 @@ import type InputMask from 'imask/esm/controls/input';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { digitIndexToFormatted, formattedIndexToDigit, onlyDigits } from '../../card/format.ts';
 import { onDemand } from './on-demand.ts';
-import { typeAhead, typedWithLiterals } from './type-ahead.ts';
+import type { Mask } from './type-ahead.ts';
 
 // imask comes on demand (pattern-mask.ts): a field takes input before it is here, so the form is
 // usable while it loads, and a page that never shows a card field in it (isolated fields) never
@@ -52,8 +52,6 @@ export interface PatternMaskOptions {
    */
   readonly patternFor?: (digits: string) => string;
 }
-
-type Mask = InputMask<{ mask: string }>;
 
 function createMask(
   InputMaskClass: typeof InputMask,
@@ -233,7 +231,7 @@ export class InputMaskController implements ReactiveController {
    * masks' code for a keystroke runs before a person's first key. Without imask, nothing.
    */
   rehearse(text: string): void {
-    masks?.rehearse((input) => createMask(masks!.InputMask, input, this.#options()), text, typedWithLiterals);
+    masks?.rehearse((input) => createMask(masks!.InputMask, input, this.#options()), text);
   }
 
   #adopted(): void {
@@ -276,7 +274,7 @@ export class InputMaskController implements ReactiveController {
   }
 
   readonly #typeAhead = (event: InputEvent): void => {
-    if (this.#mask && this.#input) typeAhead(event, this.#input, this.#mask);
+    if (this.#mask && this.#input) masks?.typeAhead(event, this.#input, this.#mask);
   };
 
   readonly #capture = (event: Event): void => {

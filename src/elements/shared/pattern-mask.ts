@@ -4,6 +4,7 @@
 // date, range, enum and dynamic masks that `import IMask from 'imask'` would bring along.
 import InputMask from 'imask/esm/controls/input';
 import MaskedPattern from 'imask/esm/masked/pattern';
+import { type Mask, typeAhead, typedWithLiterals } from './type-ahead.ts';
 
 /**
  * The input control and the pattern mask it makes of a string pattern ("0000 0000"), which it finds
@@ -12,25 +13,21 @@ import MaskedPattern from 'imask/esm/masked/pattern';
  * straight to imask and leave the pattern's registration out (Next.js did: "Masked class is not
  * found for provided mask").
  */
-export const masks = Object.freeze({ InputMask, MaskedPattern, rehearse });
+export const masks = Object.freeze({ InputMask, MaskedPattern, rehearse, typeAhead });
 
 /**
  * Types `text` key by key into an input of no page under the mask `make` puts on it, then throws
  * both away: imask's code for a keystroke has run before a person's first key meets it cold (the
  * browser compiles a function when it is first called and speeds it up as it runs again). Each key
- * asks `literals` first, as a field's typing does (type-ahead.ts), and inserts what it answers.
+ * is inserted with the literals the mask shows with it, as a field's typing does (type-ahead.ts).
  * Here, not in the bundle: only a page that loads the masks needs it.
  */
-function rehearse<M extends { destroy(): void }>(
-  make: (input: HTMLInputElement) => M,
-  text: string,
-  literals: (mask: M, typed: string, data: string) => string | null,
-): void {
+function rehearse(make: (input: HTMLInputElement) => Mask, text: string): void {
   const input = document.createElement('input');
   const mask = make(input);
   for (const key of text) {
     input.dispatchEvent(new KeyboardEvent('keydown'));
-    const data = literals(mask, input.value, key) ?? key;
+    const data = typedWithLiterals(mask, input.value, key) ?? key;
     input.value += data;
     input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data }));
   }

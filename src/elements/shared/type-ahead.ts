@@ -1,6 +1,7 @@
 import type InputMask from 'imask/esm/controls/input';
 
-type Mask = InputMask<{ mask: string }>;
+/** A pattern mask on an input, as the card fields make them (input-mask.ts). */
+export type Mask = InputMask<{ mask: string }>;
 
 /** A character of our patterns that a person types; any other is a literal the mask writes. */
 const TYPED = new Set(['0', 'a', '*']);
