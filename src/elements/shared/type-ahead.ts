@@ -10,12 +10,12 @@ const TYPED = new Set(['0', 'a', '*']);
  * Whether a character typed at `at`, the end of the text, meets a literal of `pattern`: before it
  * ("4111" + "1" shows "4111 1") or, with an eager mask, right after it ("1" + "2" shows "12/").
  * Read from the pattern (optional parts in brackets count as written), so most keys skip the mask's
- * trial run below.
+ * trial runs below.
  */
-function literalDue(pattern: string, at: number): boolean {
+function literalDue(pattern: string, at: number, eager: boolean): boolean {
   const chars = pattern.replace(/[[\]]/g, '');
   const literal = (c: string | undefined) => c !== undefined && !TYPED.has(c);
-  return literal(chars[at]) || literal(chars[at + 1]);
+  return literal(chars[at]) || (eager && literal(chars[at + 1]));
 }
 
 /**
@@ -29,7 +29,7 @@ function literalDue(pattern: string, at: number): boolean {
  */
 export function typedWithLiterals(mask: Mask, typed: string, data: string): string | null {
   const masked = mask.masked;
-  if (!literalDue(masked.mask, typed.length)) return null;
+  if (!literalDue(masked.mask, typed.length, Boolean(masked.eager))) return null;
   const next = masked.runIsolated((m) => {
     m.append(data, { input: true, raw: true });
     return m.value;
