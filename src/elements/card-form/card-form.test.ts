@@ -383,6 +383,39 @@ describe('gateway-card-form', () => {
     });
   });
 
+  it('shows every change of its options and state made between keys that change nothing on screen', async () => {
+    const el = await cardForm();
+    const fields = () => [...el.shadowRoot!.querySelectorAll('input')].map((input) => input.id);
+    await typeInto(el, 'number', '41111');
+    await el.updateComplete;
+    el.requireName = true;
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['number', 'expiry', 'csc', 'name']);
+    await typeInto(el, 'name', 'Ann');
+    el.moto = true;
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['number', 'expiry', 'name']);
+    el.disabled = true;
+    await el.updateComplete;
+    expect(inner(el, 'number').disabled).to.equal(true);
+    el.disabled = false;
+    await el.updateComplete;
+    expect(inner(el, 'number').disabled).to.equal(false);
+    el.clear();
+    await el.updateComplete;
+    expect(inner(el, 'name').value).to.equal('');
+    await typeInto(el, 'number', '37');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('American Express');
+    el.acceptedBrands = ['visa'];
+    await typeInto(el, 'number', '8282');
+    inner(el, 'expiry').focus();
+    await nextFrame();
+    await el.updateComplete;
+    expect(errorText(el, 'number')).not.to.equal('');
+    expect(inner(el, 'number').getAttribute('aria-invalid')).to.equal('true');
+  });
+
   describe('keyboard', () => {
     it('moves through every field with Tab and back with Shift+Tab', async () => {
       const el = await cardForm();

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, noChange, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
@@ -37,6 +37,7 @@ export type CardChangeEvent = CustomEvent<CardChangeDetail>;
  * The browser cuts a paste or autofill to these before any script sees it: room for every way a
  * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
  */
+const FIELDS: readonly FieldId[] = ['number', 'expiry', 'csc', 'name'];
 const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
 
 /**
@@ -114,6 +115,8 @@ export class GatewayCardForm extends FormControlElement {
   #edit: { completed: FieldId | null } | null = null;
 
   readonly #marks = brandMarks();
+  /** What the last render showed (see `#shows`). */
+  #shown: readonly unknown[] = [];
   readonly #brandRow = brandRowState(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
 
   readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
@@ -271,7 +274,7 @@ export class GatewayCardForm extends FormControlElement {
       const entry = { ...this.#entry(), number, brand: detectBrand(number) };
       cardErrors(entry, this.t);
       entryComplete(entry);
-      this.render();
+      this.#markup();
     }
   }
 
@@ -298,7 +301,19 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override render() {
     const t = this.t;
-    if (this.#framed.active) return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
+    if (this.#framed.active) {
+      this.#shown = [];
+      return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
+    }
+    // Most keys change nothing the markup shows (the input shows the text itself): no render then.
+    const shows = this.#shows();
+    if (shows.every((value, i) => value === this.#shown[i])) return noChange;
+    this.#shown = shows;
+    return this.#markup();
+  }
+
+  #markup() {
+    const t = this.t;
     const brand = this.#brand;
     const { room, shown } = this.#brandRow;
     const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, room, shown);
@@ -346,6 +361,23 @@ export class GatewayCardForm extends FormControlElement {
       ${this.moto ? nothing : input('csc', t.securityCode, 'cc-csc', true)}
       ${this.requireName ? input('name', t.cardholderName, 'cc-name', false) : nothing}
     </div>`;
+  }
+
+  /** Everything the markup of `render` reads; the brand's type stands for its name and code. */
+  #shows(): readonly unknown[] {
+    const { room, shown } = this.#brandRow;
+    return [
+      this.t,
+      this.#brand?.type,
+      room,
+      shown,
+      this.moto,
+      this.requireName,
+      this.acceptedBrands,
+      this.inactive,
+      this.#name,
+      ...FIELDS.map((id) => this.shownError(id)),
+    ];
   }
 
   #input(id: FieldId): HTMLInputElement | null {
