@@ -161,6 +161,21 @@ describe('InputMaskController', () => {
     expect(input.value).to.equal('4111 1111');
   });
 
+  it('inserts nothing for a key the page refused before the field heard it', async () => {
+    const el = await host();
+    const refuse = (event: Event) => {
+      if ((event as InputEvent).data === '5') event.preventDefault();
+    };
+    document.addEventListener('beforeinput', refuse, true);
+    try {
+      await type(el, '41115');
+    } finally {
+      document.removeEventListener('beforeinput', refuse, true);
+    }
+    expect(field(el).value).to.equal('4111');
+    expect(el.accepted.at(-1)).to.equal('4111');
+  });
+
   it('types as before where the browser refuses to insert the space with the digit', async () => {
     const el = await host();
     const execCommand = document.execCommand;

@@ -58,7 +58,9 @@ export function typedWithLiterals(mask: Mask, typed: string, data: string): stri
  */
 export function typeAhead(event: InputEvent, input: HTMLInputElement, mask: Mask): void {
   const data = event.data;
-  if (event.inputType !== 'insertText' || event.isComposing || data?.length !== 1) return;
+  // Refused before it came here (a page's own key filter): the key inserts nothing.
+  if (event.defaultPrevented || event.inputType !== 'insertText' || event.isComposing || data?.length !== 1)
+    return;
   const typed = input.value;
   if (input.selectionStart !== typed.length || input.selectionEnd !== typed.length) return;
   const inserted = typedWithLiterals(mask, typed, data);
