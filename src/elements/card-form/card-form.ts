@@ -37,8 +37,9 @@ export type CardChangeEvent = CustomEvent<CardChangeDetail>;
  * The browser cuts a paste or autofill to these before any script sees it: room for every way a
  * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
  */
-const FIELDS: readonly FieldId[] = ['number', 'expiry', 'csc', 'name'];
 const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
+
+const FIELDS: readonly FieldId[] = ['number', 'expiry', 'csc', 'name'];
 
 /**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
