@@ -108,3 +108,16 @@ export function watchTyping(input: HTMLInputElement): {
     },
   };
 }
+
+/** Sets `lang` on the page's root element for the duration of `run`. */
+export async function withPageLanguage(lang: string, run: () => Promise<void>): Promise<void> {
+  const root = document.documentElement;
+  const before = root.getAttribute('lang');
+  root.setAttribute('lang', lang);
+  try {
+    await run();
+  } finally {
+    if (before === null) root.removeAttribute('lang');
+    else root.setAttribute('lang', before);
+  }
+}

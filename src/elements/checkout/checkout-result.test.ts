@@ -1,95 +1,38 @@
-import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
-import type { TemplateResult } from 'lit';
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { beforeEach, describe, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../define.ts';
+import {
+  cardForm,
+  checkoutTestBed,
+  fillCard,
+  focused,
+  loaded,
+  mount,
+  payButton,
+  pressPay,
+  settled,
+  statusText,
+  VISA,
+} from '../../../test/support/checkout.ts';
 import { errorText, futureExpiry, inner, typeInto } from '../../../test/support/elements.ts';
-import { DEFAULT_CONFIG, FakeMerchant } from '../../../test/support/fake-merchant.ts';
-import type { GatewayCardForm } from '../card-form/card-form.ts';
+import { DEFAULT_CONFIG } from '../../../test/support/fake-merchant.ts';
 import type { GatewayCheckout } from './checkout.ts';
 import { isEmail } from './email-field.ts';
 
 // After Pay: the result panel, the e-mail field's own messages, and what a failed Pay says.
 
-const VISA = '4111111111111111';
-const SESSION = html`<gateway-checkout session-url="/checkout/session"></gateway-checkout>`;
-
-async function mount(template: TemplateResult = SESSION): Promise<GatewayCheckout> {
-  const root = await fixture<HTMLElement>(template);
-  const el = (
-    root.localName === 'gateway-checkout' ? root : root.querySelector('gateway-checkout')
-  ) as GatewayCheckout;
-  await loaded(el);
-  return el;
-}
-
-const payButton = (el: GatewayCheckout) =>
-  el.shadowRoot!.querySelector<HTMLButtonElement>('[part="pay-button"]')!;
-
-/** The Pay button is there and enabled: before the first render there is none to be disabled. */
-const loaded = (el: GatewayCheckout) =>
-  waitUntil(
-    () => {
-      const button = el.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]');
-      return !!button && !button.disabled;
-    },
-    'the checkout did not load',
-    { timeout: 3000 },
-  );
-const cardForm = (el: GatewayCheckout) => el.shadowRoot!.querySelector<GatewayCardForm>('gateway-card-form')!;
-const statusText = (el: GatewayCheckout) =>
-  el.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim() ?? '';
 const panel = (el: GatewayCheckout) => el.shadowRoot!.querySelector<HTMLElement>('[part="result"]');
 
-function focused(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
-
-async function fillCard(el: GatewayCheckout, number = VISA): Promise<void> {
-  const form = cardForm(el);
-  await typeInto(form, 'number', number);
-  await typeInto(form, 'expiry', futureExpiry().replace('/', ''));
-  if (!form.moto) await typeInto(form, 'csc', '123');
-  await typeInto(form, 'name', 'Ann Lee');
-  await form.updateComplete;
-}
-
-/** Pay by keyboard: a click would follow the button when a message under a field it leaves moves it. */
-async function pressPay(el: GatewayCheckout): Promise<void> {
-  payButton(el).focus();
-  await userEvent.keyboard('{Enter}');
-}
-
-async function result(el: GatewayCheckout): Promise<void> {
-  await waitUntil(
-    () => /succeeded|declined|failed/.test(el.shadowRoot!.querySelector('[role="status"]')?.className ?? ''),
-    'no result',
-    { timeout: 5000 },
-  );
-  await el.updateComplete;
-}
-
 describe('gateway-checkout after Pay', () => {
-  let fake: FakeMerchant;
-  beforeEach(() => {
-    // A payment an earlier test left under way would be picked up as after a reload.
-    sessionStorage.clear();
-    fake = new FakeMerchant();
-    fake.install();
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    fake.uninstall();
-  });
+  const bed = checkoutTestBed();
 
   describe('the result panel', () => {
     it('replaces the form after a success: amount, order number, focus, and no card data left', async () => {
       const el = await mount();
       await fillCard(el);
       await userEvent.click(payButton(el));
-      await result(el);
+      await settled(el, 'after Pay');
       const shown = panel(el)!;
       expect(shown).to.exist;
       expect(el.shadowRoot!.querySelector('form')!.checkVisibility()).to.equal(false);
@@ -112,7 +55,7 @@ describe('gateway-checkout after Pay', () => {
     });
 
     it('says the card is saved when the customer agreed', async () => {
-      fake.config = {
+      bed.fake.config = {
         ...DEFAULT_CONFIG,
         save: { method: 'one-click', consent_required: false, merchant_name: 'Lindenhof Books' },
       };
@@ -121,12 +64,12 @@ describe('gateway-checkout after Pay', () => {
       const consent = el.shadowRoot!.querySelector('gateway-save-consent')!;
       inner(consent, 'consent').click();
       await userEvent.click(payButton(el));
-      await result(el);
+      await settled(el, 'after Pay');
       expect(panel(el)!.textContent).to.contain('Your card is saved for future payments.');
     });
 
     it('calls a zero-amount success "Card saved" with the consent, never a payment, and shows no amount', async () => {
-      fake.config = {
+      bed.fake.config = {
         ...DEFAULT_CONFIG,
         amount: 0,
         save: { method: 'recurring', consent_required: true, merchant_name: 'Lindenhof Books' },
@@ -135,7 +78,7 @@ describe('gateway-checkout after Pay', () => {
       await fillCard(el);
       inner(el.shadowRoot!.querySelector('gateway-save-consent')!, 'consent').click();
       await pressPay(el);
-      await result(el);
+      await settled(el, 'after Pay');
       const shown = panel(el)!;
       expect(page.elementLocator(el).getByRole('region', { name: 'Card saved' }).element()).to.equal(shown);
       expect(shown.textContent).not.to.contain('Payment');
@@ -149,7 +92,7 @@ describe('gateway-checkout after Pay', () => {
     });
 
     it('calls a zero-amount success without saving "Card verified"', async () => {
-      fake.config = {
+      bed.fake.config = {
         ...DEFAULT_CONFIG,
         amount: 0,
         save: { method: 'one-click', consent_required: false, merchant_name: 'Lindenhof Books' },
@@ -157,7 +100,7 @@ describe('gateway-checkout after Pay', () => {
       const el = await mount();
       await fillCard(el);
       await pressPay(el);
-      await result(el);
+      await settled(el, 'after Pay');
       expect(page.elementLocator(el).getByRole('region', { name: 'Card verified' }).element()).to.equal(
         panel(el),
       );
@@ -173,18 +116,18 @@ describe('gateway-checkout after Pay', () => {
       await loaded(el);
       await fillCard(el);
       await userEvent.click(payButton(el));
-      await result(el);
+      await settled(el, 'after Pay');
       expect(panel(el)!.querySelector('h2')!.textContent).to.equal('Zahlung erfolgreich');
       expect(panel(el)!.textContent).to.contain('Bestellnummer');
       await expect(el).to.be.accessible();
     });
 
     it('keeps the form after a decline: the number stays, the code is cleared', async () => {
-      fake.payments = ['declined'];
+      bed.fake.payments = ['declined'];
       const el = await mount();
       await fillCard(el);
       await userEvent.click(payButton(el));
-      await result(el);
+      await settled(el, 'after Pay');
       expect(panel(el)).to.equal(null);
       expect(el.shadowRoot!.querySelector('form')!.checkVisibility()).to.equal(true);
       expect(inner(cardForm(el), 'number').value).to.equal('4111 1111 1111 1111');
@@ -197,7 +140,7 @@ describe('gateway-checkout after Pay', () => {
       );
       await fillCard(el);
       await userEvent.click(payButton(el));
-      await result(el);
+      await settled(el, 'after Pay');
       const newPayment = panel(el)!.querySelector<HTMLButtonElement>('[part="new-payment"]')!;
       await waitUntil(() => focused() === newPayment, 'New payment has no focus');
       await userEvent.keyboard('{Enter}');
@@ -210,7 +153,7 @@ describe('gateway-checkout after Pay', () => {
 
   describe('the e-mail field', () => {
     beforeEach(() => {
-      fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+      bed.fake.config = { ...DEFAULT_CONFIG, collect_email: true };
     });
 
     it('checks addresses as the merchant server does', () => {
@@ -250,7 +193,7 @@ describe('gateway-checkout after Pay', () => {
       expect(bubbled).to.equal(false);
       expect(focused()).to.equal(email);
       expect(errorText(el, 'email')).to.equal('Enter a valid e-mail address, like name@example.com.');
-      expect(fake.sessionPosts().length).to.equal(0);
+      expect(bed.fake.sessionPosts().length).to.equal(0);
       await expect(el).to.be.accessible();
     });
 
@@ -266,7 +209,7 @@ describe('gateway-checkout after Pay', () => {
 
   describe('a failed Pay', () => {
     it('focuses the first invalid field and says politely how many need attention', async () => {
-      fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+      bed.fake.config = { ...DEFAULT_CONFIG, collect_email: true };
       const el = await mount();
       await typeInto(el, 'email', 'ann@example.com');
       await typeInto(cardForm(el), 'number', VISA);

@@ -1,41 +1,31 @@
 import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
-import type { TemplateResult } from 'lit';
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
 import { cardSecrets, secretsIn } from '../../../test/support/card-secrets.ts';
-import { futureExpiry, typeInto } from '../../../test/support/elements.ts';
-import { DEFAULT_CONFIG, FakeMerchant } from '../../../test/support/fake-merchant.ts';
-import type { GatewayCardForm } from '../card-form/card-form.ts';
+import {
+  alertText,
+  CSC,
+  cardForm,
+  checkoutTestBed,
+  fillCard,
+  mount,
+  NAME,
+  payButton,
+  SESSION,
+  settled,
+  statusText,
+  VISA,
+} from '../../../test/support/checkout.ts';
+import { DEFAULT_CONFIG } from '../../../test/support/fake-merchant.ts';
 import type { GatewayCheckout } from './checkout.ts';
 
 // A payment under way outlives its page: after a reload the checkout shows that payment's result,
 // once. Here the "reload" is the checkout taken out of the page and a new one mounted, as a
 // single-page app does; a real reload is in test/e2e/revisit.spec.ts.
 
-const VISA = '4111111111111111';
-const CSC = '907';
-const NAME = 'Ann Lee';
-const SESSION = html`<gateway-checkout session-url="/checkout/session"></gateway-checkout>`;
-
-async function mount(template: TemplateResult = SESSION): Promise<GatewayCheckout> {
-  const el = await fixture<GatewayCheckout>(template);
-  await waitUntil(() => payButton(el) && !payButton(el).disabled, 'the checkout did not load', {
-    timeout: 3000,
-  });
-  await el.updateComplete;
-  return el;
-}
-
-const payButton = (el: GatewayCheckout) =>
-  el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="pay-button"]')!;
 const reopenButton = (el: GatewayCheckout) =>
   el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="reopen-challenge"]');
-const cardForm = (el: GatewayCheckout) => el.shadowRoot!.querySelector<GatewayCardForm>('gateway-card-form')!;
-const statusText = (el: GatewayCheckout) =>
-  el.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim() ?? '';
-const alertText = (el: GatewayCheckout) =>
-  el.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim() ?? '';
 const cardNumber = (el: GatewayCheckout) =>
   cardForm(el).shadowRoot!.querySelector<HTMLInputElement>('#number')!.value;
 /** Everything this tab keeps in sessionStorage, as one string. */
@@ -43,24 +33,6 @@ const kept = () =>
   Object.keys(sessionStorage)
     .map((k) => sessionStorage.getItem(k) ?? '')
     .join('');
-
-async function fillCard(el: GatewayCheckout): Promise<void> {
-  const form = cardForm(el);
-  await typeInto(form, 'number', VISA);
-  await typeInto(form, 'expiry', futureExpiry().replace('/', ''));
-  await typeInto(form, 'csc', CSC);
-  await typeInto(form, 'name', NAME);
-  await form.updateComplete;
-}
-
-async function settled(el: GatewayCheckout, what: string): Promise<void> {
-  await waitUntil(
-    () => /succeeded|declined|failed/.test(el.shadowRoot!.querySelector('[role="status"]')?.className ?? ''),
-    `no result: ${what}`,
-    { timeout: 5000 },
-  );
-  await el.updateComplete;
-}
 
 /** A checkout as a person meets a new one: the card form empty, Pay enabled, no result. */
 function expectFresh(el: GatewayCheckout): void {
@@ -76,22 +48,9 @@ function expectFresh(el: GatewayCheckout): void {
 const aWhile = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('gateway-checkout across a reload', () => {
-  let fake: FakeMerchant;
-  let successes: string[];
-  const onSuccess = (event: Event) => successes.push((event as CustomEvent).detail.orderId);
-
-  beforeEach(() => {
-    fake = new FakeMerchant();
-    fake.install();
-    successes = [];
-    document.addEventListener('gateway-success', onSuccess);
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    document.removeEventListener('gateway-success', onSuccess);
-    fake.uninstall();
-    sessionStorage.clear();
-  });
+  const bed = checkoutTestBed();
+  /** The orders the page heard were paid, in order. */
+  const successes = () => bed.events.of<{ orderId: string }>('gateway-success').map((paid) => paid.orderId);
 
   it('asks before the page is left while a payment is under way, and not otherwise', async () => {
     const el = await mount();
@@ -99,9 +58,9 @@ describe('gateway-checkout across a reload', () => {
     const idle = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(idle);
     expect(idle.defaultPrevented).to.equal(false);
-    const release = fake.holdPayments();
+    const release = bed.fake.holdPayments();
     await userEvent.click(payButton(el));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment went out');
     const paying = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(paying);
     expect(paying.defaultPrevented).to.equal(true);
@@ -113,21 +72,21 @@ describe('gateway-checkout across a reload', () => {
   });
 
   it('picks up a zero-amount saving after a reload as "Card saved", as the customer agreed before it', async () => {
-    fake.config = {
+    bed.fake.config = {
       ...DEFAULT_CONFIG,
       amount: 0,
       save: { method: 'recurring', consent_required: true, merchant_name: 'Lindenhof Books' },
     };
-    const release = fake.holdPayments();
+    const release = bed.fake.holdPayments();
     const first = await mount();
     await fillCard(first);
     const consent = first.shadowRoot!.querySelector('gateway-save-consent')!;
     consent.shadowRoot!.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
     await userEvent.click(payButton(first));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment went out');
     fixtureCleanup();
     release();
-    await waitUntil(() => fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
+    await waitUntil(() => bed.fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
     const again = await fixture<GatewayCheckout>(SESSION);
     await settled(again, 'after the reload');
     expect(statusText(again)).to.equal('Card saved. Nothing was charged.');
@@ -135,11 +94,11 @@ describe('gateway-checkout across a reload', () => {
   });
 
   it('picks up the attempt after a reload and shows its result once; storage never holds card data', async () => {
-    const release = fake.holdPayments();
+    const release = bed.fake.holdPayments();
     const first = await mount();
     await fillCard(first);
     await userEvent.click(payButton(first));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment went out');
     expect(kept()).to.contain('ord_1');
     // The record carries a random page id: the card's values count only as tokens of their own.
     expect(secretsIn(kept(), cardSecrets({ number: VISA, csc: CSC, name: NAME }))).to.deep.equal([]);
@@ -147,13 +106,13 @@ describe('gateway-checkout across a reload', () => {
     // The page goes; the payment goes through at the gateway meanwhile.
     fixtureCleanup();
     release();
-    await waitUntil(() => fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
+    await waitUntil(() => bed.fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
 
     const again = await fixture<GatewayCheckout>(SESSION);
     await settled(again, 'after the reload');
     expect(statusText(again)).to.contain('Payment successful');
     expect(payButton(again).disabled).to.equal(true);
-    expect(successes).to.deep.equal(['ord_1']);
+    expect(successes()).to.deep.equal(['ord_1']);
     // Shown: nothing of the attempt is left for the next checkout on this address.
     expect(kept()).to.equal('');
     fixtureCleanup();
@@ -161,22 +120,22 @@ describe('gateway-checkout across a reload', () => {
     const third = await mount();
     await aWhile();
     expectFresh(third);
-    expect(successes).to.deep.equal(['ord_1']);
-    expect(fake.sessionPosts()).to.have.length(1);
-    expect(fake.paymentPosts()).to.have.length(1);
+    expect(successes()).to.deep.equal(['ord_1']);
+    expect(bed.fake.sessionPosts()).to.have.length(1);
+    expect(bed.fake.paymentPosts()).to.have.length(1);
   });
 
   it('after a reload on an order nothing reached, shows the form and pays that order once', async () => {
-    fake.payments = ['lost', 'paid'];
+    bed.fake.payments = ['lost', 'paid'];
     const first = await mount();
     await fillCard(first);
-    const release = fake.holdPayments();
+    const release = bed.fake.holdPayments();
     await userEvent.click(payButton(first));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment went out');
     fixtureCleanup();
     release();
     const again = await mount();
-    await waitUntil(() => fake.statusGets().length > 0, 'no status asked');
+    await waitUntil(() => bed.fake.statusGets().length > 0, 'no status asked');
     await again.updateComplete;
     expect(alertText(again)).to.equal('');
     expect(payButton(again).disabled).to.equal(false);
@@ -184,29 +143,29 @@ describe('gateway-checkout across a reload', () => {
     await userEvent.click(payButton(again));
     await settled(again, 'after paying');
     expect(statusText(again)).to.contain('Payment successful');
-    expect(fake.sessionPosts()).to.have.length(1);
-    expect(fake.orders.size).to.equal(1);
+    expect(bed.fake.sessionPosts()).to.have.length(1);
+    expect(bed.fake.orders.size).to.equal(1);
   });
 
   it('picks up its attempt when the page sets session-url only after the checkout is in place', async () => {
-    const release = fake.holdPayments();
+    const release = bed.fake.holdPayments();
     const first = await mount();
     await fillCard(first);
     await userEvent.click(payButton(first));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment went out');
     fixtureCleanup();
     release();
-    await waitUntil(() => fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
+    await waitUntil(() => bed.fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
 
-    const asked = fake.statusGets().length;
+    const asked = bed.fake.statusGets().length;
     const late = await fixture<GatewayCheckout>(html`<gateway-checkout></gateway-checkout>`);
     await aWhile();
-    expect(fake.statusGets()).to.have.length(asked);
+    expect(bed.fake.statusGets()).to.have.length(asked);
     expect(kept()).to.contain('ord_1');
     late.sessionUrl = '/checkout/session';
     await settled(late, 'once configured');
     expect(statusText(late)).to.contain('Payment successful');
-    expect(successes).to.deep.equal(['ord_1']);
+    expect(successes()).to.deep.equal(['ord_1']);
     expect(kept()).to.equal('');
   });
 
@@ -222,29 +181,34 @@ describe('gateway-checkout across a reload', () => {
     const next = await mount();
     await aWhile();
     expectFresh(next);
-    expect(fake.statusGets().map((r) => new URL(r.url).searchParams.get('order'))).to.not.contain('ord_2');
+    expect(bed.fake.statusGets().map((r) => new URL(r.url).searchParams.get('order'))).to.not.contain(
+      'ord_2',
+    );
     await fillCard(next);
     await userEvent.click(payButton(next));
     await settled(next, 'the second purchase');
     expect(statusText(next)).to.contain('Payment successful');
-    expect(successes).to.deep.equal(['ord_1', 'ord_2']);
-    expect(fake.paymentPosts().map((r) => new URL(r.url).pathname)).to.deep.equal(['/do/ord_1', '/do/ord_2']);
+    expect(successes()).to.deep.equal(['ord_1', 'ord_2']);
+    expect(bed.fake.paymentPosts().map((r) => new URL(r.url).pathname)).to.deep.equal([
+      '/do/ord_1',
+      '/do/ord_2',
+    ]);
   });
 
   it('a new cart (a new session-url) never picks up the old cart’s attempt, even one never shown', async () => {
-    fake.configs.set('/checkout/session?cart=2', { ...DEFAULT_CONFIG, amount: 12.5 });
-    const release = fake.holdPayments();
+    bed.fake.configs.set('/checkout/session?cart=2', { ...DEFAULT_CONFIG, amount: 12.5 });
+    const release = bed.fake.holdPayments();
     const first = await mount(
       html`<gateway-checkout session-url="/checkout/session?cart=1"></gateway-checkout>`,
     );
     await fillCard(first);
     await userEvent.click(payButton(first));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment went out');
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment went out');
     // Taken out mid-payment: its result is never shown.
     fixtureCleanup();
     release();
-    await waitUntil(() => fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
-    const statusAsked = fake.statusGets().length;
+    await waitUntil(() => bed.fake.orders.get('ord_1')?.status === 'paid', 'the payment did not land');
+    const statusAsked = bed.fake.statusGets().length;
 
     const next = await mount(
       html`<gateway-checkout session-url="/checkout/session?cart=2"></gateway-checkout>`,
@@ -252,18 +216,18 @@ describe('gateway-checkout across a reload', () => {
     await aWhile();
     expectFresh(next);
     expect(payButton(next).textContent).to.contain('12.50');
-    expect(fake.statusGets()).to.have.length(statusAsked);
+    expect(bed.fake.statusGets()).to.have.length(statusAsked);
     expect(kept()).to.equal('');
-    expect(successes).to.deep.equal([]);
+    expect(successes()).to.deep.equal([]);
   });
 
   it('a 3-D Secure check left open stays: the checkout shown again offers that check, and once paid, nothing more', async () => {
-    fake.payments = ['3ds'];
+    bed.fake.payments = ['3ds'];
     const first = await mount();
     await fillCard(first);
     await userEvent.click(payButton(first));
     await waitUntil(() => first.shadowRoot!.querySelector('dialog')?.open, 'no challenge shown');
-    expect(kept()).to.contain(fake.threeDsUrl);
+    expect(kept()).to.contain(bed.fake.threeDsUrl);
     fixtureCleanup();
 
     const again = await fixture<GatewayCheckout>(SESSION);
@@ -274,22 +238,22 @@ describe('gateway-checkout across a reload', () => {
     // The bank approves once the check is shown again.
     await userEvent.click(reopenButton(again)!);
     await waitUntil(() => again.shadowRoot!.querySelector('dialog')?.open, 'the check did not reopen');
-    fake.orders.get('ord_1')!.status = 'paid';
+    bed.fake.orders.get('ord_1')!.status = 'paid';
     await waitUntil(() => statusText(again).includes('Payment successful'), 'not paid', { timeout: 8000 });
-    expect(successes).to.deep.equal(['ord_1']);
+    expect(successes()).to.deep.equal(['ord_1']);
     expect(kept()).to.equal('');
     fixtureCleanup();
 
     const next = await mount();
     await aWhile();
     expectFresh(next);
-    expect(fake.paymentPosts()).to.have.length(1);
+    expect(bed.fake.paymentPosts()).to.have.length(1);
   });
 
   it('back from the bank’s page out of the back/forward cache: the redirect check counts as left and can be reopened', async () => {
-    fake.payments = ['3ds'];
+    bed.fake.payments = ['3ds'];
     // A fragment keeps the test page in place where the bank's address would replace it.
-    fake.threeDsUrl = '#bank-check';
+    bed.fake.threeDsUrl = '#bank-check';
     const el = await mount(
       html`<gateway-checkout session-url="/checkout/session" three-ds="redirect"></gateway-checkout>`,
     );
@@ -306,6 +270,6 @@ describe('gateway-checkout across a reload', () => {
     await settled(el, 'after coming back');
     expect(alertText(el)).to.contain('not complete');
     expect(reopenButton(el)).to.not.equal(null);
-    expect(fake.paymentPosts()).to.have.length(1);
+    expect(bed.fake.paymentPosts()).to.have.length(1);
   });
 });
