@@ -1,6 +1,8 @@
 // Helpers for the elements' browser tests (imported by *.test.ts only).
-import { waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
 import { userEvent } from 'vitest/browser';
+import type { GatewayCardForm } from '../../src/elements/card-form/card-form.ts';
 
 export function inner<T extends HTMLElement = HTMLInputElement>(el: Element, id: string): T {
   const found = el.shadowRoot?.getElementById(id);
@@ -43,6 +45,29 @@ export async function settledCardForm(
   // The row is measured when its marks come, and shows what has room a frame after that.
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   await el.updateComplete;
+}
+
+/** Mounts a card form (by default with no attributes) and waits until it has settled. */
+export async function mountCardForm(
+  template: TemplateResult = html`<gateway-card-form></gateway-card-form>`,
+): Promise<GatewayCardForm> {
+  const el = await fixture<GatewayCardForm>(template);
+  await settledCardForm(el);
+  return el;
+}
+
+/** Types a whole card into a card form: the fields it shows, as a customer fills them. */
+export async function fillCardForm(el: GatewayCardForm, csc = '123'): Promise<void> {
+  await typeInto(el, 'number', '4111111111111111');
+  await typeInto(el, 'expiry', futureExpiry().replace('/', ''));
+  if (!el.moto) await typeInto(el, 'csc', csc);
+  if (el.requireName) await typeInto(el, 'name', 'Ann Lee');
+  await el.updateComplete;
+}
+
+/** The id of the card form's focused field ('' when none is). */
+export function activeField(el: GatewayCardForm): string {
+  return (el.shadowRoot?.activeElement as HTMLElement | null)?.id ?? '';
 }
 
 export const nextFrame = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,29 +3,20 @@ import { afterEach, describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import '../../define.ts';
 import {
+  activeField,
   errorText,
   inner,
+  mountCardForm,
   pasteInto,
   settledCardForm,
   typeInto,
   watchTyping,
 } from '../../../test/support/elements.ts';
 import { readCard } from './card-access.ts';
-import type { GatewayCardForm } from './card-form.ts';
 
 // What card entry meets in the wild: pastes, selections, IME keyboards, undo, autofill, habits.
 
 const VISA = '4111111111111111';
-
-async function cardForm(template = html`<gateway-card-form></gateway-card-form>`) {
-  const el = await fixture<GatewayCardForm>(template);
-  await settledCardForm(el);
-  return el;
-}
-
-function active(el: GatewayCardForm): string {
-  return (el.shadowRoot?.activeElement as HTMLElement | null)?.id ?? '';
-}
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
@@ -38,7 +29,7 @@ describe('gateway-card-form in the wild', () => {
       ['no-break spaces', '4111\u00a01111\u00a01111\u00a01111'],
     ] as const) {
       it(`takes a card number with ${what}`, async () => {
-        const el = await cardForm();
+        const el = await mountCardForm();
         await pasteInto(el, 'number', text);
         await el.updateComplete;
         expect(inner(el, 'number').value).to.equal('4111 1111 1111 1111');
@@ -48,7 +39,7 @@ describe('gateway-card-form in the wild', () => {
   });
 
   it('replaces the whole number when it is selected and a digit typed', async () => {
-    const el = await cardForm();
+    const el = await mountCardForm();
     await typeInto(el, 'number', '378282246310005');
     inner(el, 'number').focus();
     await userEvent.keyboard('{Control>}a{/Control}5');
@@ -58,7 +49,7 @@ describe('gateway-card-form in the wild', () => {
   });
 
   it('takes digits from a composing keyboard (IME, Android) when the composition ends', async () => {
-    const el = await cardForm();
+    const el = await mountCardForm();
     inner(el, 'number').focus();
     const session = cdp();
     await session.send('Input.imeSetComposition', { text: '4', selectionStart: 1, selectionEnd: 1 });
@@ -71,7 +62,7 @@ describe('gateway-card-form in the wild', () => {
   });
 
   it("has the browser insert the expiry's slash with the month's second digit, as it does a group's space", async () => {
-    const el = await cardForm();
+    const el = await mountCardForm();
     const typing = watchTyping(inner(el, 'expiry'));
     try {
       await typeInto(el, 'expiry', `12${nextYear}`);
@@ -91,9 +82,9 @@ describe('gateway-card-form in the wild', () => {
   });
 
   it('undoes with Ctrl+Z to a masked value the form agrees with', async () => {
-    const el = await cardForm();
+    const el = await mountCardForm();
     await typeInto(el, 'number', '378282246310005');
-    expect(active(el)).to.equal('expiry');
+    expect(activeField(el)).to.equal('expiry');
     inner(el, 'number').focus();
     inner(el, 'number').select();
     await pasteInto(el, 'number', '4111 1111 1111 1111');
@@ -111,7 +102,7 @@ describe('gateway-card-form in the wild', () => {
   });
 
   it('masks autofill of number, expiry and name at once, and takes no focus', async () => {
-    const el = await cardForm();
+    const el = await mountCardForm();
     const before = document.createElement('input');
     before.setAttribute('aria-label', 'Something else on the page');
     document.body.append(before);
@@ -138,29 +129,29 @@ describe('gateway-card-form in the wild', () => {
 
   describe('expiry', () => {
     it('takes a four-digit year typed out: "12/2030" is 12/30, without "expired" on the way', async () => {
-      const el = await cardForm();
+      const el = await mountCardForm();
       const year = `20${nextYear}`;
       await typeInto(el, 'expiry', `12/${year.slice(0, 2)}`);
       await el.updateComplete;
       expect(inner(el, 'expiry').value).to.equal('12/20');
-      expect(active(el)).to.equal('expiry');
+      expect(activeField(el)).to.equal('expiry');
       await userEvent.keyboard(year.slice(2));
       await el.updateComplete;
       expect(inner(el, 'expiry').value).to.equal(`12/${nextYear}`);
       expect(errorText(el, 'expiry')).to.equal('');
-      expect(active(el)).to.equal('csc');
+      expect(activeField(el)).to.equal('csc');
     });
 
     it('takes "1/" as January', async () => {
-      const el = await cardForm();
+      const el = await mountCardForm();
       await typeInto(el, 'expiry', `1/${nextYear}`);
       await el.updateComplete;
       expect(inner(el, 'expiry').value).to.equal(`01/${nextYear}`);
-      expect(active(el)).to.equal('csc');
+      expect(activeField(el)).to.equal('csc');
     });
 
     it('still calls "12/20" expired once the field is left', async () => {
-      const el = await cardForm();
+      const el = await mountCardForm();
       await typeInto(el, 'expiry', '1220');
       await userEvent.keyboard('{Tab}');
       await el.updateComplete;
@@ -168,7 +159,7 @@ describe('gateway-card-form in the wild', () => {
     });
 
     it('refuses a month above 12 or 00 as it is typed: "13" is never "13/"', async () => {
-      const el = await cardForm();
+      const el = await mountCardForm();
       await typeInto(el, 'expiry', '13');
       expect(inner(el, 'expiry').value).to.equal('1');
       await userEvent.keyboard('2');
@@ -179,7 +170,7 @@ describe('gateway-card-form in the wild', () => {
     });
 
     it('does not grow a year past two digits unless it starts with 20', async () => {
-      const el = await cardForm(html`<gateway-card-form moto></gateway-card-form>`);
+      const el = await mountCardForm(html`<gateway-card-form moto></gateway-card-form>`);
       await typeInto(el, 'expiry', `12${nextYear}99`);
       expect(inner(el, 'expiry').value).to.equal(`12/${nextYear}`);
     });
@@ -187,28 +178,28 @@ describe('gateway-card-form in the wild', () => {
 
   describe('moving on', () => {
     it('stays in the field on the phone-order screen (moto): the agent tabs on', async () => {
-      const el = await cardForm(html`<gateway-card-form moto></gateway-card-form>`);
+      const el = await mountCardForm(html`<gateway-card-form moto></gateway-card-form>`);
       await typeInto(el, 'number', VISA);
-      expect(active(el)).to.equal('number');
+      expect(activeField(el)).to.equal('number');
       await userEvent.keyboard('{Tab}');
-      expect(active(el)).to.equal('expiry');
+      expect(activeField(el)).to.equal('expiry');
       await userEvent.keyboard(`12${nextYear}`);
-      expect(active(el)).to.equal('expiry');
+      expect(activeField(el)).to.equal('expiry');
       await userEvent.keyboard('{Tab}');
-      expect(active(el)).to.equal('name');
+      expect(activeField(el)).to.equal('name');
     });
 
     it('takes a Tab right after a jump as reaching the field the jump reached', async () => {
-      const el = await cardForm();
+      const el = await mountCardForm();
       await typeInto(el, 'number', VISA);
-      expect(active(el)).to.equal('expiry');
+      expect(activeField(el)).to.equal('expiry');
       // The habitual Tab of someone who did not see the jump.
       await userEvent.keyboard('{Tab}');
-      expect(active(el)).to.equal('expiry');
+      expect(activeField(el)).to.equal('expiry');
       await userEvent.keyboard(`12${nextYear}{Tab}`);
-      expect(active(el)).to.equal('csc');
+      expect(activeField(el)).to.equal('csc');
       await userEvent.keyboard('123{Tab}');
-      expect(active(el)).to.equal('name');
+      expect(activeField(el)).to.equal('name');
       await userEvent.keyboard('Ann Lee');
       await el.updateComplete;
       expect(readCard(el)).to.deep.equal({
@@ -227,7 +218,7 @@ describe('gateway-card-form in the wild', () => {
       const raf = window.requestAnimationFrame;
       /** The form settled (which waits for frames): from here no frame comes until the test runs them. */
       async function heldCardForm() {
-        const el = await cardForm();
+        const el = await mountCardForm();
         held.length = 0;
         window.requestAnimationFrame = (callback) => held.push(callback);
         return el;
@@ -240,7 +231,7 @@ describe('gateway-card-form in the wild', () => {
         const el = await heldCardForm();
         await typeInto(el, 'number', VISA);
         // Still in the number: the frame has not come.
-        expect(active(el)).to.equal('number');
+        expect(activeField(el)).to.equal('number');
         expect(held.length).to.be.greaterThan(0);
         await userEvent.keyboard(`12${nextYear}`);
         await el.updateComplete;
@@ -248,14 +239,14 @@ describe('gateway-card-form in the wild', () => {
         expect(inner(el, 'expiry').value).to.equal(`12/${nextYear}`);
         // The frame that was to make the jump comes late and changes nothing.
         for (const callback of held.splice(0)) callback(performance.now());
-        expect(active(el)).to.equal('csc');
+        expect(activeField(el)).to.equal('csc');
       });
 
       it('a habitual Tab still reaches the field the jump reached', async () => {
         const el = await heldCardForm();
         await typeInto(el, 'number', VISA);
         await userEvent.keyboard('{Tab}');
-        expect(active(el)).to.equal('expiry');
+        expect(activeField(el)).to.equal('expiry');
       });
 
       it('no jump once the customer clicked into another field', async () => {
@@ -263,27 +254,27 @@ describe('gateway-card-form in the wild', () => {
         await typeInto(el, 'number', VISA);
         await userEvent.click(inner(el, 'name'));
         for (const callback of held.splice(0)) callback(performance.now());
-        expect(active(el)).to.equal('name');
+        expect(activeField(el)).to.equal('name');
       });
     });
 
     it('moves on with a Tab that is not the first key after a jump, and back with Shift+Tab', async () => {
-      const el = await cardForm();
+      const el = await mountCardForm();
       await typeInto(el, 'number', VISA);
       await userEvent.keyboard('1{Tab}');
-      expect(active(el)).to.equal('csc');
+      expect(activeField(el)).to.equal('csc');
       inner(el, 'number').focus();
       inner(el, 'number').select();
       await userEvent.keyboard(VISA);
-      expect(active(el)).to.equal('expiry');
+      expect(activeField(el)).to.equal('expiry');
       await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
-      expect(active(el)).to.equal('number');
+      expect(activeField(el)).to.equal('number');
     });
   });
 
   describe('brand row', () => {
     it('shows the accepted brands before typing, and makes the detected one stand out', async () => {
-      const el = await cardForm();
+      const el = await mountCardForm();
       const row = el.shadowRoot!.querySelector('[part~="brand-row"]')!;
       expect(row.getAttribute('aria-label')).to.equal('Accepted cards');
       const names = () => [...row.querySelectorAll('[role="img"]')].map((m) => m.getAttribute('aria-label'));
