@@ -1,10 +1,17 @@
-import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { describe, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
-import { futureExpiry, inner, typeInto } from '../../../test/support/elements.ts';
-import { FakeMerchant } from '../../../test/support/fake-merchant.ts';
-import type { GatewayCardForm } from '../card-form/card-form.ts';
+import {
+  alertText,
+  cardForm,
+  checkoutTestBed,
+  fillCard,
+  mount,
+  payButton,
+  VISA,
+} from '../../../test/support/checkout.ts';
+import { inner } from '../../../test/support/elements.ts';
 import { de } from '../i18n/de.ts';
 import { en } from '../i18n/en.ts';
 import { es } from '../i18n/es.ts';
@@ -17,46 +24,15 @@ import type { GatewayCheckout } from './checkout.ts';
 // What the merchant server's defences look like to the customer: the page's bot check before
 // anything is sent, and the server's refusals shown as words, with every field kept as typed.
 
-const VISA = '4111111111111111';
-
-async function mount(): Promise<GatewayCheckout> {
-  const el = await fixture<GatewayCheckout>(
-    html`<gateway-checkout session-url="/checkout/session"></gateway-checkout>`,
-  );
-  await waitUntil(() => pay(el) && !pay(el).disabled, 'the checkout did not load', { timeout: 3000 });
-  return el;
-}
-const pay = (el: GatewayCheckout) =>
-  el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="pay-button"]')!;
-const form = (el: GatewayCheckout) => el.shadowRoot!.querySelector<GatewayCardForm>('gateway-card-form')!;
-const alertText = (el: GatewayCheckout) =>
-  el.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim() ?? '';
-
-async function fill(el: GatewayCheckout) {
-  await typeInto(form(el), 'number', VISA);
-  await typeInto(form(el), 'expiry', futureExpiry().replace('/', ''));
-  await typeInto(form(el), 'csc', '907');
-  await typeInto(form(el), 'name', 'Ann Lee');
-}
 const typed = (el: GatewayCheckout) =>
-  ['number', 'csc', 'name'].map((id) => inner(form(el), id).value.replace(/\s/g, ''));
+  ['number', 'csc', 'name'].map((id) => inner(cardForm(el), id).value.replace(/\s/g, ''));
 
 describe('gateway-checkout: before paying, and the merchant server’s refusals', () => {
-  let fake: FakeMerchant;
-  beforeEach(() => {
-    sessionStorage.clear();
-    fake = new FakeMerchant();
-    fake.install();
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    fake.uninstall();
-    sessionStorage.clear();
-  });
+  const bed = checkoutTestBed();
 
   it('fires a cancelable gateway-before-pay; cancelled, nothing is sent and the form stays', async () => {
     const el = await mount();
-    await fill(el);
+    await fillCard(el);
     const seen: Array<{ amount: number | null; currency: string | null; composed: boolean }> = [];
     document.addEventListener(
       'gateway-before-pay',
@@ -67,18 +43,18 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
       },
       { once: true },
     );
-    await userEvent.click(pay(el));
+    await userEvent.click(payButton(el));
     await el.updateComplete;
     expect(seen).to.deep.equal([{ amount: 32.25, currency: 'EUR', composed: true }]);
-    expect(fake.sessionPosts()).to.have.length(0);
-    expect(fake.paymentPosts()).to.have.length(0);
+    expect(bed.fake.sessionPosts()).to.have.length(0);
+    expect(bed.fake.paymentPosts()).to.have.length(0);
     expect(typed(el)).to.deep.equal([VISA, '907', 'AnnLee']);
-    expect(pay(el).disabled).to.equal(false);
+    expect(payButton(el).disabled).to.equal(false);
   });
 
   it('waits for the token a handler gives and sends it as `verification`, never anything of the card', async () => {
     const el = await mount();
-    await fill(el);
+    await fillCard(el);
     let release!: (token: string) => void;
     el.addEventListener(
       'gateway-before-pay',
@@ -87,15 +63,15 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
       },
       { once: true },
     );
-    await userEvent.click(pay(el));
+    await userEvent.click(payButton(el));
     // Held: the bot check is still running; Pay is busy, and a second call sends nothing more.
     await el.updateComplete;
-    expect(pay(el).getAttribute('aria-disabled') === 'true' || pay(el).disabled).to.equal(true);
+    expect(payButton(el).getAttribute('aria-disabled') === 'true' || payButton(el).disabled).to.equal(true);
     await el.pay();
-    expect(fake.sessionPosts()).to.have.length(0);
+    expect(bed.fake.sessionPosts()).to.have.length(0);
     release('tok_turnstile_0123');
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment', { timeout: 3000 });
-    const [session] = fake.sessionPosts();
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment', { timeout: 3000 });
+    const [session] = bed.fake.sessionPosts();
     const body = JSON.parse(session!.body) as Record<string, unknown>;
     expect(body.verification).to.equal('tok_turnstile_0123');
     expect(session!.body).not.to.contain(VISA);
@@ -104,7 +80,7 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
 
   it('stops when the bot check fails: a message, nothing sent, every field kept', async () => {
     const el = await mount();
-    await fill(el);
+    await fillCard(el);
     el.addEventListener(
       'gateway-before-pay',
       (event: CustomEvent<BeforePayDetail>) => {
@@ -112,34 +88,34 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
       },
       { once: true },
     );
-    await userEvent.click(pay(el));
+    await userEvent.click(payButton(el));
     await waitUntil(() => alertText(el) !== '', 'no message', { timeout: 3000 });
     expect(alertText(el)).to.equal(en.errorVerification);
-    expect(fake.sessionPosts()).to.have.length(0);
+    expect(bed.fake.sessionPosts()).to.have.length(0);
     expect(typed(el)).to.deep.equal([VISA, '907', 'AnnLee']);
   });
 
   it('shows the server’s refusal of the token (403) as a message and keeps the form', async () => {
     const el = await mount();
-    await fill(el);
+    await fillCard(el);
     const errors: string[] = [];
     el.addEventListener('gateway-error', (event) => errors.push(event.detail.type));
-    fake.sessionRefusal = {
+    bed.fake.sessionRefusal = {
       status: 403,
       body: { error: { type: 'verification_failed', message: 'the bot check did not pass' } },
     };
-    await userEvent.click(pay(el));
+    await userEvent.click(payButton(el));
     await waitUntil(() => alertText(el) !== '', 'no message', { timeout: 3000 });
     expect(alertText(el)).to.equal(en.errorVerification);
     expect(errors).to.deep.equal(['verification']);
-    expect(fake.paymentPosts()).to.have.length(0);
+    expect(bed.fake.paymentPosts()).to.have.length(0);
     expect(typed(el)).to.deep.equal([VISA, '907', 'AnnLee']);
   });
 
   it('shows a 429 as “Too many attempts, try again in N minutes”, keeps the form, and pays once allowed', async () => {
     const el = await mount();
-    await fill(el);
-    fake.sessionRefusal = {
+    await fillCard(el);
+    bed.fake.sessionRefusal = {
       status: 429,
       body: {
         error: {
@@ -149,14 +125,16 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
       },
       headers: { 'Retry-After': '540' },
     };
-    await userEvent.click(pay(el));
+    await userEvent.click(payButton(el));
     await waitUntil(() => alertText(el) !== '', 'no message', { timeout: 3000 });
     expect(alertText(el)).to.equal('Too many attempts, try again in 9 minutes.');
-    expect(fake.sessionPosts()).to.have.length(1);
+    expect(bed.fake.sessionPosts()).to.have.length(1);
     expect(typed(el)).to.deep.equal([VISA, '907', 'AnnLee']);
-    fake.sessionRefusal = null;
-    await userEvent.click(pay(el));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment after the wait', { timeout: 3000 });
+    bed.fake.sessionRefusal = null;
+    await userEvent.click(payButton(el));
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment after the wait', {
+      timeout: 3000,
+    });
   });
 
   describe('presentation="iframe": the hosted form’s order is asked for after the page’s word too', () => {
@@ -167,9 +145,9 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
         html`<gateway-checkout session-url="/checkout/session" presentation="iframe"></gateway-checkout>`,
       );
     const sentVerification = () =>
-      fake.sessionPosts().map((s) => (JSON.parse(s.body) as { verification?: string }).verification);
+      bed.fake.sessionPosts().map((s) => (JSON.parse(s.body) as { verification?: string }).verification);
 
-    it('cancelled: no order and no form; pay() then sends the token, opens one form, and it pays', async () => {
+    it('cancelled: no order and no form; payButton() then sends the token, opens one form, and it pays', async () => {
       const seen: Array<number | null> = [];
       let stop = true;
       const listener = (event: Event) => {
@@ -186,11 +164,11 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
         });
         await el.updateComplete;
         expect(seen).to.deep.equal([32.25]);
-        expect(fake.sessionPosts()).to.have.length(0);
+        expect(bed.fake.sessionPosts()).to.have.length(0);
         expect(hostedFrame(el)).to.equal(null);
         expect(alertText(el)).to.equal('');
 
-        // The page is ready (its terms ticked, say): pay() opens the hosted form, once.
+        // The page is ready (its terms ticked, say): payButton() opens the hosted form, once.
         stop = false;
         void el.pay();
         void el.pay();
@@ -200,10 +178,10 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
         expect(sentVerification()).to.deep.equal(['tok-hosted']);
         void el.pay();
         await el.updateComplete;
-        expect(fake.sessionPosts()).to.have.length(1);
+        expect(bed.fake.sessionPosts()).to.have.length(1);
 
         // The customer pays in the hosted form; the checkout reads the outcome and says it.
-        fake.orders.get('ord_1')!.status = 'paid';
+        bed.fake.orders.get('ord_1')!.status = 'paid';
         await waitUntil(() => el.shadowRoot!.querySelector('[part="result"]'), 'no result panel', {
           timeout: 5000,
         });
@@ -224,19 +202,19 @@ describe('gateway-checkout: before paying, and the merchant server’s refusals'
         const el = await hosted();
         await waitUntil(() => alertText(el) !== '', 'no message', { timeout: 3000 });
         expect(alertText(el)).to.match(/security check/i);
-        expect(fake.sessionPosts()).to.have.length(0);
+        expect(bed.fake.sessionPosts()).to.have.length(0);
         const again = el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="try-again"]');
         expect(again, 'a way to try again').to.not.equal(null);
         fail = false;
-        // After an outcome, only "Try again" starts over: a call of pay() opens nothing.
+        // After an outcome, only "Try again" starts over: a call of payButton() opens nothing.
         await el.pay();
-        expect(fake.sessionPosts()).to.have.length(0);
+        expect(bed.fake.sessionPosts()).to.have.length(0);
         expect(hostedFrame(el)).to.equal(null);
         await userEvent.click(again!);
         await waitUntil(() => hostedFrame(el), 'the hosted form did not open', { timeout: 3000 });
         expect(alertText(el)).to.equal('');
         expect(sentVerification()).to.deep.equal(['tok-2']);
-        fake.orders.get('ord_1')!.status = 'paid';
+        bed.fake.orders.get('ord_1')!.status = 'paid';
         await waitUntil(() => el.shadowRoot!.querySelector('[part="result"]'), 'no result panel', {
           timeout: 5000,
         });

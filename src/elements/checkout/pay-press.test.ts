@@ -1,36 +1,22 @@
-import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { expect, html, waitUntil } from '@open-wc/testing';
+import { describe, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import '../../define.ts';
+import {
+  cardForm,
+  checkoutTestBed,
+  focused,
+  mount,
+  payButton,
+  statusText,
+  VISA,
+} from '../../../test/support/checkout.ts';
 import { errorText, futureExpiry, inner, typeInto } from '../../../test/support/elements.ts';
-import { DEFAULT_CONFIG, FakeMerchant } from '../../../test/support/fake-merchant.ts';
-import type { GatewayCardForm } from '../card-form/card-form.ts';
-import type { GatewayCheckout } from './checkout.ts';
+import { DEFAULT_CONFIG } from '../../../test/support/fake-merchant.ts';
 
 // A press on a control below a field takes the focus out of that field at pointerdown; its click
 // goes to what is under the pointer at release. Nothing a left field shows may move that control
 // in between, or the press is lost. The presses here are real mouse events (through CDP).
-
-const VISA = '4111111111111111';
-
-async function mount(
-  template = html`<gateway-checkout session-url="/checkout/session"></gateway-checkout>`,
-): Promise<GatewayCheckout> {
-  const el = await fixture<GatewayCheckout>(template);
-  await waitUntil(() => pay(el) && !pay(el).disabled, 'the checkout did not load', { timeout: 3000 });
-  await el.updateComplete;
-  return el;
-}
-
-const pay = (el: GatewayCheckout) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="pay-button"]')!;
-const cardForm = (el: GatewayCheckout) => el.shadowRoot!.querySelector<GatewayCardForm>('gateway-card-form')!;
-const status = (el: GatewayCheckout) => el.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim();
-
-function focused(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
 
 /** Where a point of this frame is in the top page's viewport, which CDP's mouse works in. */
 function onScreen(x: number, y: number): { x: number; y: number } {
@@ -72,15 +58,7 @@ async function press(target: Element, meanwhile: () => Promise<void> = async () 
 const settle = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
 
 describe('a press that takes the focus out of a field', () => {
-  let fake: FakeMerchant;
-  beforeEach(() => {
-    fake = new FakeMerchant();
-    fake.install();
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    fake.uninstall();
-  });
+  const bed = checkoutTestBed();
 
   it('on Pay, from a half-typed code: Pay stays put until released, then answers that press', async () => {
     const el = await mount();
@@ -89,30 +67,30 @@ describe('a press that takes the focus out of a field', () => {
     await typeInto(form, 'expiry', futureExpiry().replace('/', ''));
     await typeInto(form, 'name', 'Ann Lee');
     await typeInto(form, 'csc', '12');
-    const top = pay(el).getBoundingClientRect().top;
-    await press(pay(el), async () => {
+    const top = payButton(el).getBoundingClientRect().top;
+    await press(payButton(el), async () => {
       await settle();
       // The focus has left the code; its message waits, and nothing below it moved.
-      expect(focused()).to.equal(pay(el));
+      expect(focused()).to.equal(payButton(el));
       expect(errorText(form, 'csc')).to.equal('');
-      expect(pay(el).getBoundingClientRect().top).to.equal(top);
+      expect(payButton(el).getBoundingClientRect().top).to.equal(top);
     });
     await settle();
     // The press was Pay's: every message, the focus on the first invalid field, the count said.
     expect(errorText(form, 'csc')).to.equal('Enter the 3-digit security code.');
     expect(focused()).to.equal(inner(form, 'csc'));
-    await waitUntil(() => status(el) === '1 field needs your attention.', 'Pay was not pressed');
-    expect(fake.sessionPosts().length).to.equal(0);
+    await waitUntil(() => statusText(el) === '1 field needs your attention.', 'Pay was not pressed');
+    expect(bed.fake.sessionPosts().length).to.equal(0);
 
     await userEvent.keyboard('3');
-    await press(pay(el));
-    await waitUntil(() => fake.paymentPosts().length === 1, 'no payment after the second press');
-    await waitUntil(() => /Payment successful/.test(status(el) ?? ''), 'not paid');
-    expect(fake.sessionPosts().length).to.equal(1);
+    await press(payButton(el));
+    await waitUntil(() => bed.fake.paymentPosts().length === 1, 'no payment after the second press');
+    await waitUntil(() => /Payment successful/.test(statusText(el) ?? ''), 'not paid');
+    expect(bed.fake.sessionPosts().length).to.equal(1);
   });
 
   it('on the consent box: the box is ticked, and the message of the field left shows after the press', async () => {
-    fake.config = {
+    bed.fake.config = {
       ...DEFAULT_CONFIG,
       save: { method: 'one-click', consent_required: true, merchant_name: 'Lindenhof Books' },
     };
@@ -143,7 +121,7 @@ describe('a press that takes the focus out of a field', () => {
     expect(errorText(form, 'expiry')).to.equal('');
     expect(inner(form, 'number').getAttribute('aria-invalid')).to.equal('false');
     expect(form.matches(':state(user-invalid)')).to.equal(false);
-    await press(pay(el));
+    await press(payButton(el));
     await settle();
     for (const [id, message] of [
       ['number', 'Enter a valid card number.'],
@@ -154,7 +132,7 @@ describe('a press that takes the focus out of a field', () => {
       expect(errorText(form, id), id).to.equal(message);
     }
     expect(focused()).to.equal(inner(form, 'number'));
-    await waitUntil(() => status(el) === '4 fields need your attention.', 'no count');
+    await waitUntil(() => statusText(el) === '4 fields need your attention.', 'no count');
   });
 
   it('by keyboard: a wrong field left with Tab shows its message at once', async () => {
@@ -175,7 +153,7 @@ describe('a press that takes the focus out of a field', () => {
   });
 
   it('the e-mail field: left empty it says nothing until Pay, left wrong it says so at once', async () => {
-    fake.config = { ...DEFAULT_CONFIG, collect_email: true };
+    bed.fake.config = { ...DEFAULT_CONFIG, collect_email: true };
     const el = await mount();
     inner(el, 'email').focus();
     await userEvent.keyboard('{Tab}');
@@ -188,14 +166,14 @@ describe('a press that takes the focus out of a field', () => {
     expect(errorText(el, 'email')).to.equal('Enter a valid e-mail address, like name@example.com.');
     inner(el, 'email').select();
     await userEvent.keyboard('{Backspace}');
-    await press(pay(el));
+    await press(payButton(el));
     await settle();
     expect(errorText(el, 'email')).to.equal('Enter your e-mail address.');
     expect(focused()).to.equal(inner(el, 'email'));
   });
 
   it('the address and the consent box, left empty, say nothing until Pay', async () => {
-    fake.config = {
+    bed.fake.config = {
       ...DEFAULT_CONFIG,
       avs: 'standard',
       save: { method: 'one-click', consent_required: true, merchant_name: 'Lindenhof Books' },
@@ -207,7 +185,7 @@ describe('a press that takes the focus out of a field', () => {
     // Country, address, postal code, then the consent box and on to Pay, touching nothing.
     for (let i = 0; i < 4; i++) await userEvent.keyboard('{Tab}');
     await el.updateComplete;
-    expect(focused()).to.equal(pay(el));
+    expect(focused()).to.equal(payButton(el));
     expect(errorText(address, 'address')).to.equal('');
     expect(errorText(address, 'zip_code')).to.equal('');
     expect(errorText(consent, 'consent')).to.equal('');
@@ -220,13 +198,13 @@ describe('a press that takes the focus out of a field', () => {
   });
 
   it('MOTO: "New payment" takes the press that leaves a half-typed expiry date', async () => {
-    fake.payments = ['declined'];
+    bed.fake.payments = ['declined'];
     const el = await mount(html`<gateway-checkout moto session-url="/checkout/session"></gateway-checkout>`);
     const form = cardForm(el);
     await typeInto(form, 'number', VISA);
     await typeInto(form, 'expiry', futureExpiry().replace('/', ''));
     await typeInto(form, 'name', 'Ann Lee');
-    await press(pay(el));
+    await press(payButton(el));
     await waitUntil(() => el.shadowRoot!.querySelector('[part~="new-payment"]'), 'no New payment');
     // The agent starts on another date before thinking better of it and moving to the next caller.
     inner(form, 'expiry').select();
