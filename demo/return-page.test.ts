@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../src/server/index.ts';
-import { renderReturnPage } from './pages.ts';
+import { renderReturnPage } from './return-page.ts';
 
 const order = (status: string, extra: Partial<Order> = {}): Order =>
   ({
