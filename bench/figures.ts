@@ -2,7 +2,8 @@
 // against), and the goals of the issue checked against them.
 import type { BrowserResult } from './browser.ts';
 import type { GatewayResult } from './gateway.ts';
-import type { InteractiveResult, KeystrokeResult } from './interactive.ts';
+import type { InteractiveResult } from './interactive.ts';
+import type { KeystrokeResult } from './keystrokes.ts';
 import type { MemoryResult } from './memory.ts';
 import type { MicroResult } from './micro.ts';
 import type { MobileResult } from './mobile.ts';

@@ -11,11 +11,10 @@ import { fileURLToPath } from 'node:url';
 import {
   benchCustomer,
   benchInteractive,
-  benchKeystrokes,
   type InteractiveOptions,
   type InteractiveResult,
-  type KeystrokeResult,
 } from './interactive.ts';
+import { benchKeystrokes, type KeystrokeResult } from './keystrokes.ts';
 import { launchChromium, startPageServer } from './pages.ts';
 import { buildScriptTagBundle } from './peers.ts';
 import { sizeOf } from './size.ts';

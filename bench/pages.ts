@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { chromium } from 'playwright';
 import { checkoutConfigSchema } from '../src/protocol/index.ts';
 import { chromiumLaunchOptions } from '../test/support/chromium.ts';
@@ -236,4 +236,41 @@ export async function inFreshContext<T>(browser: Browser, run: (context: Browser
   } finally {
     await context.close();
   }
+}
+
+export interface Interactive {
+  /** ms since navigation start. */
+  at: number;
+  /** The HTML's first byte, ms since navigation start. */
+  responseStart: number;
+  /** The first script in the head ran (the parser has started on the page), ms since navigation start. */
+  head: number;
+  /** The page's requests by path (resource timing): when each was sent and fully answered. */
+  requests: Record<string, { start: number; end: number }>;
+  /** customElements.define calls: [start, end] ms since navigation start (the checkout's, at its end). */
+  defines: Array<[number, number]>;
+  /** Cumulative layout shift once the session has answered. */
+  cls: number;
+}
+
+/** Loads a page and returns when its fields take input, with the time it took. */
+export async function loadInteractive(page: Page, url: string): Promise<Interactive> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return withTimeout(
+    page.evaluate(async () => {
+      const at = await (window as unknown as { __interactive: Promise<number> }).__interactive;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const w = window as unknown as { __head: number; __defines: Array<[number, number]> };
+      return {
+        at,
+        responseStart: nav?.responseStart ?? Number.NaN,
+        head: w.__head,
+        requests: {},
+        defines: w.__defines ?? [],
+        cls: 0,
+      };
+    }),
+    PAGE_TIMEOUT_MS,
+    `${url}: the fields never took input`,
+  );
 }
