@@ -1,6 +1,6 @@
 // The demo shop's checkout page, and what its other pages share: the look, the head with the
-// script tag, the link to the sandbox. The MOTO screen is in moto-page.ts, the return page in
-// return-page.ts.
+// script tag, the link to the sandbox. The MOTO screen is in moto/page.ts, the return page in
+// shop/return-page.ts.
 import type { RenderCheckoutOptions } from '../src/ssr/index.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, type ScenarioName } from './scenarios.ts';
 

@@ -1,10 +1,10 @@
 // The page the gateway's hosted pages send the customer back to: the shop reads the order itself.
-import { declineText } from '../src/elements/checkout/checkout-messages.ts';
-import { en } from '../src/elements/i18n/en.ts';
-import { declineReason, outcomeOf } from '../src/protocol/order.ts';
-import type { Order } from '../src/server/index.ts';
-import { escapeHtml, money, STYLE } from './pages.ts';
-import { MERCHANT_NAME } from './scenarios.ts';
+import { declineText } from '../../src/elements/checkout/checkout-messages.ts';
+import { en } from '../../src/elements/i18n/en.ts';
+import { declineReason, outcomeOf } from '../../src/protocol/order.ts';
+import type { Order } from '../../src/server/index.ts';
+import { escapeHtml, money, STYLE } from '../pages.ts';
+import { MERCHANT_NAME } from '../scenarios.ts';
 
 /** What the return page says for each way an order can stand, in the customer's words. */
 function returnWords(order: Order | null): { heading: string; lines: string[]; waiting: boolean } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../src/server/index.ts';
+import type { Order } from '../../src/server/index.ts';
 import { renderReturnPage } from './return-page.ts';
 
 const order = (status: string, extra: Partial<Order> = {}): Order =>

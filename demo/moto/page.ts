@@ -1,6 +1,6 @@
 // The MOTO agent's entry screen of the demo shop: its markup, its look, and the page's own script.
-import { head, sandboxLink } from './pages.ts';
-import { MERCHANT_NAME } from './scenarios.ts';
+import { head, sandboxLink } from '../pages.ts';
+import { MERCHANT_NAME } from '../scenarios.ts';
 
 /**
  * The call-centre agent's screen: amount and order reference of the caller, then the card (no
