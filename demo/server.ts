@@ -6,7 +6,7 @@
 // with the same CHECKOUT_STATUS_SECRET).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../src/sandbox/index.ts';
+import { sandboxEnvOptions, startSandbox } from '../src/sandbox/index.ts';
 import { AGENT_USER, type DemoMerchantOptions, PortInUseError, startDemoMerchant } from './merchant.ts';
 import { redisShiftStore } from './moto/shift.ts';
 import { MERCHANT_NAME } from './scenarios.ts';
@@ -37,6 +37,14 @@ const sandbox = process.env.GATEWAY_URL
       merchantName: MERCHANT_NAME,
       // How long the "timeout" fault holds a payment; the end-to-end tests shorten it.
       faultTimeoutMs: Number(process.env.SANDBOX_FAULT_TIMEOUT_MS ?? 30_000),
+      // SANDBOX_API_DO_BROWSERS=closed: api_do_url as a host-to-host address (pair it with DEMO_TRANSPORT=direct-post).
+      ...(() => {
+        try {
+          return sandboxEnvOptions();
+        } catch (error) {
+          return giveUp((error as Error).message);
+        }
+      })(),
     }).catch(giveUp);
 const gatewayUrl = process.env.GATEWAY_URL ?? sandbox!.url;
 const secretKey = process.env.GATEWAY_SECRET_KEY ?? sandbox!.secretKey;

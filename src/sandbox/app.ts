@@ -11,10 +11,12 @@ import { controlHandler } from './handlers/control.ts';
 import { directPostHandler } from './handlers/direct-post.ts';
 import { fieldsHandler } from './handlers/fields.ts';
 import { bundleHandler, checkoutHandler, checkoutStatusHandler, siblingHandler } from './handlers/hosted.ts';
-import { paymentHandler } from './handlers/payment.ts';
+import { type ApiDoFromBrowsers, paymentHandler } from './handlers/payment.ts';
+import { productPageHandler } from './handlers/product-page.ts';
 import { threeDSHandler } from './handlers/three-ds.ts';
 import { BUNDLE_PATH } from './hosted.ts';
 import { answer, type Exchange, Refusal, readText, type SurfaceHandler } from './http.ts';
+import type { TransactionDetailsShape } from './order-json.ts';
 import { failure, notFound } from './results.ts';
 import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.ts';
 
@@ -28,6 +30,8 @@ export interface AppOptions {
   distDir: string | null;
   /** The sandbox's own origin, known once it listens. */
   origin: () => string;
+  apiDoFromBrowsers: ApiDoFromBrowsers;
+  transactionDetails: TransactionDetailsShape;
 }
 
 export interface SandboxApp {
@@ -39,7 +43,14 @@ export interface SandboxApp {
 export function sandboxApp(options: AppOptions): SandboxApp {
   const clock = new Clock(options.now);
   const hooks = new WebhookDispatcher(options.webhookRetry, () => clock.now());
-  const gateway = new Gateway({ avsEnabled: options.avsEnabled, clock, hooks, origin: options.origin });
+  const gateway = new Gateway({
+    avsEnabled: options.avsEnabled,
+    clock,
+    hooks,
+    origin: options.origin,
+    brandName: options.merchantName ?? 'Sandbox merchant',
+    transactionDetails: options.transactionDetails,
+  });
   const faults = new Faults();
   const { distDir } = options;
   const api = apiHandler(gateway, faults, options.secretKey);
@@ -51,7 +62,11 @@ export function sandboxApp(options: AppOptions): SandboxApp {
   function surfaceOf(path: string): SurfaceHandler | null {
     if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api;
     const payment = /^\/pay\/([\w-]+)\/?$/.exec(path);
-    if (payment) return paymentHandler(gateway, faults, payment[1]!);
+    if (payment)
+      return paymentHandler(gateway, faults, payment[1]!, {
+        fromBrowsers: options.apiDoFromBrowsers,
+        secretKey: options.secretKey,
+      });
     const direct = /^\/direct\/([\w-]+)\/?$/.exec(path);
     if (direct) return directPostHandler(gateway, faults, direct[1]!);
     const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);
@@ -61,6 +76,8 @@ export function sandboxApp(options: AppOptions): SandboxApp {
       return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]), options.merchantName);
     const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
     if (hostedStatus) return checkoutStatusHandler(gateway, hostedStatus[1]!);
+    const product = /^\/products\/([\w-]+)\/?$/.exec(path);
+    if (product) return productPageHandler(gateway, product[1]!);
     if (path === BUNDLE_PATH) return bundle;
     const sibling = /^\/assets\/(gateway-checkout\.[\w.-]+\.js)$/.exec(path);
     if (sibling) return siblingHandler(distDir, sibling[1]!);

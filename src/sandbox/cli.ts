@@ -1,5 +1,6 @@
 // `npm run sandbox`: the sandbox gateway on a fixed port, for people and the demo.
 import { printable, TEST_CARDS } from './cards.ts';
+import { type SandboxEnvOptions, sandboxEnvOptions } from './env.ts';
 import { DEFAULT_SECRET_KEY, startSandbox } from './server.ts';
 
 const port = Number(process.env.SANDBOX_PORT || 8406);
@@ -12,12 +13,21 @@ const secretKey = process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY;
 // The merchant's name on the hosted pages, as its account at a real gateway would hold it.
 const merchantName = process.env.SANDBOX_MERCHANT_NAME || undefined;
 
-const sandbox = await startSandbox({ port, secretKey, merchantName });
+let choices: SandboxEnvOptions;
+try {
+  choices = sandboxEnvOptions();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
+const sandbox = await startSandbox({ port, secretKey, merchantName, ...choices });
 const lines = [
   `Sandbox gateway listening on ${sandbox.url}`,
   `  API:        ${sandbox.apiUrl}/`,
   `  Secret key: ${sandbox.secretKey}`,
   `  Control:    ${sandbox.url}/_sandbox/`,
+  `  api_do_url: ${choices.apiDoFromBrowsers === 'open' ? 'open to browsers (CORS, no key)' : 'closed to browsers (host-to-host, Bearer key; browsers use direct_post)'}`,
   '  Test cards (any future expiry; an expiry in the past is declined "Expired card"):',
   ...TEST_CARDS.map((c) => `    ${printable(c.number).padEnd(20)} ${c.note}`),
   '    any other Luhn-valid number: approved',

@@ -6,13 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../protocol/index.ts';
 import { toNodeHandler, writeResponse } from '../server/node.ts';
 import { sandboxApp } from './app.ts';
+import type { ApiDoFromBrowsers } from './handlers/payment.ts';
 import { hostChecker } from './host.ts';
 import { answer } from './http.ts';
+import type { TransactionDetailsShape } from './order-json.ts';
 import { failure } from './results.ts';
 import type { WebhookRetryOptions } from './webhooks.ts';
 
 export { API_PREFIX } from '../protocol/index.ts';
 export { FAULTS, type Fault } from './faults.ts';
+export { API_DO_BROWSER_MODES, type ApiDoFromBrowsers } from './handlers/payment.ts';
+export { TRANSACTION_DETAILS_SHAPES, type TransactionDetailsShape } from './order-json.ts';
 export const DEFAULT_SECRET_KEY = 'sk_sandbox_test';
 
 export interface SandboxOptions {
@@ -45,6 +49,19 @@ export interface SandboxOptions {
    * service name. Any other Host header gets 421: that stops DNS rebinding.
    */
   allowedHosts?: readonly string[];
+  /**
+   * Whether `api_do_url` answers browsers. `open` (default): CORS for any origin, no key, as the
+   * elements' default transport needs. `closed`: a host-to-host address, as every public client of
+   * the real gateway uses it: no CORS answer to a preflight, the Bearer key required, a 403 naming
+   * the rule otherwise (browsers then pay through `direct_post`). Which one the real gateway is, is
+   * not public: `gateway-checkout doctor` finds out for an account.
+   */
+  apiDoFromBrowsers?: ApiDoFromBrowsers;
+  /**
+   * How `transaction_details.card_issuer_country`, `processing_status` and `three_d_secure_status`
+   * come: `plain` values (default) or the objects the 2019 Go client declares (`objects`).
+   */
+  transactionDetails?: TransactionDetailsShape;
 }
 
 export interface Sandbox {
@@ -94,6 +111,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now: options.now,
     distDir,
     origin: () => origin,
+    apiDoFromBrowsers: options.apiDoFromBrowsers ?? 'open',
+    transactionDetails: options.transactionDetails ?? 'plain',
   });
   const sockets = new Set<Socket>();
   const heldTimers = new Set<NodeJS.Timeout>();
