@@ -4,6 +4,7 @@ import {
   createCheckoutHandler,
   type GatewayClient,
   toNodeHandler,
+  type Transport,
 } from '../../src/server/index.ts';
 import { BodyTooLarge, readJson } from '../http/body.ts';
 import { type ShopVisit, VisitStore } from './cart-store.ts';
@@ -32,6 +33,8 @@ export interface ShopRoutesOptions {
   visits: VisitStore;
   /** The shop's own order numbers: unique, never from the browser. */
   orderNumber: () => string;
+  /** How the card reaches the gateway (DEMO_TRANSPORT). */
+  transport?: Transport;
 }
 
 /** A cart update is a few dozen bytes. */
@@ -70,6 +73,7 @@ export function createShopRoutes(options: ShopRoutesOptions) {
       number: options.orderNumber(),
       products: orderProducts(pricedOf(carts.visitOf(request).visit)),
     }),
+    ...(options.transport ? { transport: options.transport } : {}),
   });
 
   async function handle(request: Request): Promise<Response | null> {

@@ -19,7 +19,12 @@ import {
   type FlowPhase,
   type FlowResult,
 } from './outcome.ts';
-import { type DirectPayer, type PayerResult, postDirectPayment } from './post-payment.ts';
+import {
+  type DirectPayer,
+  type DirectTransport,
+  type PayerResult,
+  postDirectPayment,
+} from './post-payment.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -58,6 +63,8 @@ export interface PaymentFlowOptions {
    * waits): from here on a lost page must learn the result rather than pay again. No card data.
    */
   readonly onAttempt?: (attempt: AttemptRecord) => void;
+  /** The element's `direct-post` transport, loaded on demand: for sessions that ask for it. */
+  readonly transport?: () => Promise<DirectTransport>;
   /** How long the payment POST may take before we treat its answer as lost. */
   readonly paymentTimeoutMs?: number;
   /** How long we keep asking for a final status. */
@@ -302,8 +309,9 @@ export class PaymentFlow {
         attempt.session = session;
       }
 
+      const direct = session.transport === 'direct-post';
       const refused = gatewayAddressProblem(
-        session.api_do_url,
+        direct ? session.direct_post! : session.api_do_url,
         this.#options.gatewayOrigins ?? [],
         globalThis.location?.origin,
       );
@@ -318,15 +326,27 @@ export class PaymentFlow {
 
       onPhase?.('paying');
       this.#options.onAttempt?.({ session });
+      const current = session;
+      const body = input.card && buildDirectPaymentBody(input.card, options);
       sent = input.payer
         ? await input.payer(session.api_do_url, options, timeoutMs)
-        : await postDirectPayment(session.api_do_url, buildDirectPaymentBody(input.card, options), {
-            fetch: this.#fetch,
-            timeoutMs,
-          });
+        : direct
+          ? // A part that cannot load sent nothing: the status then shows the order untouched.
+            ((await (
+              await this.#transport()
+            )?.post(
+              current,
+              body!,
+              timeoutMs,
+              () => this.#server.readStatus(current.status_url, 1),
+              onPhase,
+            )) ?? { ok: false, error: 'network' })
+          : await postDirectPayment(session.api_do_url, body!, { fetch: this.#fetch, timeoutMs });
     }
     if (!sent.ok) {
       const { error, message } = sent;
+      // The bank's check in the Direct Post frame was closed unfinished: the frame is gone with it.
+      if (error === 'cancelled') return this.#challengeLeft(session, false);
       if (error === 'invalid') return { kind: 'invalid', orderId: session.order_id || null };
       if (error === 'rejected') {
         // The gateway refused the request; it may still be because the order was paid already (a
@@ -348,6 +368,8 @@ export class PaymentFlow {
       if (status.status === 'issued') {
         // Nothing reached the card: the same order may be paid again when the person asks.
         attempt.uncertain = false;
+        if (error === 'network' && (await (await this.#transport())?.refused(session.api_do_url)))
+          return this.#failed(session, 'browser_refused', false);
         return this.#failed(session, error, true, message);
       }
       return this.#server.settleFrom(session, status);
@@ -361,6 +383,10 @@ export class PaymentFlow {
     }
 
     return this.#verify(session);
+  }
+
+  async #transport(): Promise<DirectTransport | void> {
+    return this.#options.transport?.().catch(() => {});
   }
 
   #verify(session: CheckoutSession): Promise<FlowResult> {
@@ -406,7 +432,7 @@ export class PaymentFlow {
   }
 
   /** The challenge was left while the order waits for the bank: it can be reopened. */
-  #challengeLeft(session: CheckoutSession): FlowResult {
+  #challengeLeft(session: CheckoutSession, reopenable = true): FlowResult {
     // A checkout that creates its orders may start over with a new one; an order created beforehand
     // can only be finished through its challenge.
     const ownOrder = Boolean(this.#options.sessionUrl);
@@ -416,7 +442,7 @@ export class PaymentFlow {
       orderId: session.order_id || null,
       error: cancelledError,
       canRetry: ownOrder,
-      reopenable: true,
+      reopenable,
     };
   }
 

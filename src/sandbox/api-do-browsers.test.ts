@@ -86,6 +86,16 @@ describe('apiDoFromBrowsers: closed', () => {
     expect(((await paid.json()) as { status: string }).status).toBe('paid');
   });
 
+  it("takes the card from the gateway's own hosted page (same origin), as before", async () => {
+    const order = await createOrder(sb);
+    const paid = await postCard(order.api_do_url, { 'Sec-Fetch-Site': 'same-origin', Origin: sb.url });
+    expect(paid.status).toBe(200);
+    // A page of another site, as a browser names it, is refused.
+    const other = await createOrder(sb);
+    const refused = await postCard(other.api_do_url, { 'Sec-Fetch-Site': 'cross-site' });
+    expect(refused.status).toBe(403);
+  });
+
   it('still takes the card form posted to direct_post by a browser, with no key', async () => {
     const order = await createOrder(sb, { success_redirect: 'http://127.0.0.1:5173/done' });
     const posted = await fetch(order.direct_post, {

@@ -11,10 +11,12 @@ import {
   type Order,
   type OrderRequest,
   type OrderRuleOptions,
+  type Transport,
 } from '../protocol/index.ts';
 import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
 import type { GatewayClient } from './client.ts';
 import { corsOrigins, withCors } from './cors.ts';
+import { returnPage, returnUrlOf, transportOf } from './direct-post-return.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { createGate, type GateOptions, gateRefusal } from './gate.ts';
 import { createSessionKeeper, InProgress, Mismatch, newReference } from './idempotency.ts';
@@ -95,6 +97,20 @@ export interface CheckoutHandlerOptions extends GateOptions {
    * it answers them with credentialed CORS (preflight included). Every other origin gets none.
    */
   fieldsOrigins?: readonly string[];
+  /**
+   * How the element sends the card to the gateway. `api-do` (default): a JSON POST to the order's
+   * `api_do_url` from the browser. `direct-post`: an HTML form POST to the order's `direct_post`,
+   * for a gateway whose `api_do_url` answers no browser (host-to-host only). Then the order's
+   * `success_redirect` and `failure_redirect` (and `cancel_redirect`) are this handler's return
+   * route (`…/return` beside `…/session`, or `returnUrl`), whatever `buildOrder` set.
+   */
+  transport?: Transport;
+  /**
+   * The absolute address of the return route for `direct-post` orders, as the customer's browser
+   * reaches it. Default: the session request's own origin and path with `return` for `session`
+   * (give it behind a proxy that changes the host or scheme).
+   */
+  returnUrl?: string;
 }
 
 /**
@@ -106,6 +122,8 @@ export type CheckoutHandler = ((request: Request, info?: HandlerInfo) => Promise
   /** GET config / POST create, for routers that dispatch themselves. */
   session: (request: Request, info?: HandlerInfo) => Promise<Response>;
   status: (request: Request, info?: HandlerInfo) => Promise<Response>;
+  /** GET …/return: where `direct-post` orders send the customer's frame back to. */
+  return: (request: Request) => Promise<Response>;
   /** A token the status route accepts for an order, valid for `statusTokenTtlMs` from now. */
   statusToken: (orderId: string) => string;
   /** Where the node adapter reports what it refuses before the handler runs (the `onError` option). */
@@ -133,6 +151,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   const inflight = new Map<string, { fingerprint: string; promise: Promise<CheckoutSession> }>();
 
   const now = options.now ?? Date.now;
+  const transport = transportOf(options.transport);
+  if (options.returnUrl !== undefined && !URL.canParse(options.returnUrl))
+    throw new TypeError(
+      `createCheckoutHandler: returnUrl must be an absolute URL, not "${options.returnUrl}"`,
+    );
   const gate = createGate(options);
   const limits = gate.limits;
   const tokenTtl = options.statusTokenTtlMs ?? 60 * 60 * 1000;
@@ -187,6 +210,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     await gate.admit(request, body.verification, clients, config.moto);
     const draft = await options.buildOrder({ request, session: body, config });
     const order = mergeOrder(draft, body, config);
+    if (transport === 'direct-post') {
+      // The gateway answers the card form with a redirect: back to this handler, in the element's frame.
+      const back = options.returnUrl ?? returnUrlOf(request);
+      order.success_redirect = order.failure_redirect = order.cancel_redirect = back;
+    }
     const reference = order.number || newReference();
     const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
     return {
@@ -213,7 +241,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       moto: config.moto,
       iframe_checkout: order.iframe_checkout ?? null,
       full_page_checkout: order.full_page_checkout ?? null,
+      transport,
+      ...(transport === 'direct-post' ? { direct_post: order.direct_post ?? null } : {}),
     });
+    if (session.success && transport === 'direct-post' && !session.data.direct_post)
+      throw new GatewayInvalidResponseError(`the order ${order.id} has no direct_post address`);
     if (!session.success)
       throw new GatewayInvalidResponseError(
         `the order ${order.id} lacks what the element needs (api_do_url, currency)`,
@@ -350,11 +382,13 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     const last = new URL(request.url).pathname.replace(/\/+$/, '').split('/').at(-1);
     if (last === 'session') return corsSession(request, info);
     if (last === 'status') return corsStatus(request, info);
-    return fail(404, 'not_found', 'unknown checkout route (session or status)');
+    if (last === 'return') return returnPage(request);
+    return fail(404, 'not_found', 'unknown checkout route (session, status or return)');
   };
   return Object.assign(handler, {
     session: corsSession,
     status: corsStatus,
+    return: async (request: Request) => returnPage(request),
     statusToken,
     limits,
     reportError: onError,

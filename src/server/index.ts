@@ -19,9 +19,11 @@ export type {
   Tax,
   TaxCreate,
   TransactionDetails,
+  Transport,
   WebhookSubscription,
   WebhookSubscriptionRequest,
 } from '../protocol/index.ts';
+export { TRANSPORTS } from '../protocol/index.ts';
 export * from './checkout.ts';
 export * from './client.ts';
 export * from './domains.ts';

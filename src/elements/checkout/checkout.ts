@@ -10,6 +10,7 @@ import { frameLoaded, renderedFieldsFrame } from '../card-form/framed-fields.ts'
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
+import { onDemand } from '../shared/on-demand.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume, type KeptAttempt } from './attempt-resume.ts';
 import type { BeforePayDetail } from './before-pay.ts';
@@ -233,6 +234,7 @@ export class GatewayCheckout extends GatewayElement {
           this.phase = phase;
         },
         onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: this.#cardSaved }),
+        transport: () => onDemand.frames().then((m) => m.transportIn(this.renderRoot)),
       });
       this.phase = 'idle';
       this.result = null;
