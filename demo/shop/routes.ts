@@ -3,8 +3,8 @@ import {
   type CheckoutConfig,
   createCheckoutHandler,
   type GatewayClient,
-  toNodeHandler,
   type Transport,
+  toNodeHandler,
 } from '../../src/server/index.ts';
 import { BodyTooLarge, readJson } from '../http/body.ts';
 import { type ShopVisit, VisitStore } from './cart-store.ts';

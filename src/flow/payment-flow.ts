@@ -385,8 +385,8 @@ export class PaymentFlow {
     return this.#verify(session);
   }
 
-  async #transport(): Promise<DirectTransport | void> {
-    return this.#options.transport?.().catch(() => {});
+  async #transport(): Promise<DirectTransport | undefined> {
+    return this.#options.transport?.().catch(() => undefined);
   }
 
   #verify(session: CheckoutSession): Promise<FlowResult> {
