@@ -12,8 +12,9 @@ const TITLE = 'Bundle siblings';
 
 /** The bundle's table: each sibling's file name beside its integrity, as the build writes them. */
 export function siblingTable(bundle: string): Array<{ file: string; integrity: string }> {
+  // The minifier writes the strings with any quote; template literals here hold no substitution.
   const rows = bundle.matchAll(
-    /["'](gateway-checkout\.[\w-]+\.[0-9a-f]{6,}\.js)["']\s*,\s*["'](sha384-[A-Za-z0-9+/]+={0,2})["']/g,
+    /["'`](gateway-checkout\.[\w-]+\.[0-9a-f]{6,}\.js)["'`]\s*,\s*["'`](sha384-[A-Za-z0-9+/]+={0,2})["'`]/g,
   );
   const seen = new Map<string, string>();
   for (const [, file, integrity] of rows) seen.set(file!, integrity!);

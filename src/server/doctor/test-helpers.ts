@@ -21,9 +21,8 @@ export function bundleFolder(): Record<string, string> {
     siblings[`gateway-checkout.${part}.${hex(text)}.js`] = text;
   }
   const table = Object.entries(siblings)
-    .map(
-      ([file, text]) => `${file.split('.')[1]}:()=>o(${JSON.stringify(file)},${JSON.stringify(sri(text))})`,
-    )
+    // As the build's minifier writes them: template literals.
+    .map(([file, text]) => `${file.split('.')[1]}:()=>o(\`${file}\`,\`${sri(text)}\`)`)
     .join(',');
   return {
     'gateway-checkout.iife.js': `(()=>{const t={${table}};customElements.define("gateway-checkout",class extends HTMLElement{})})();\n`,
