@@ -1,6 +1,6 @@
 import type { ReactiveElement } from 'lit';
-import type { FieldsFrame } from '../../fields/parent-bridge.ts';
-import type { FramedPayer } from '../../flow/framed-payer.ts';
+import type { FramedPayer } from '../../fields/parent/framed-payer.ts';
+import type { FieldsFrame } from '../../fields/parent/parent-bridge.ts';
 import type { FlowResult } from '../../flow/outcome.ts';
 import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
