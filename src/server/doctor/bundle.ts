@@ -32,7 +32,11 @@ export async function fetchScript(
 ): Promise<{ bytes: Uint8Array; problem: null } | { bytes: null; problem: string }> {
   const crossOrigin = new URL(url).origin !== pageOrigin;
   try {
-    const { response, body } = await ctx.request(url, crossOrigin ? { headers: { Origin: pageOrigin } } : {});
+    // A script follows redirects, as the browser does (a CDN's latest-version address).
+    const { response, body } = await ctx.request(url, {
+      redirect: 'follow',
+      ...(crossOrigin ? { headers: { Origin: pageOrigin } } : {}),
+    });
     if (response.status !== 200) return { bytes: null, problem: `${url} answered ${response.status}` };
     const allow = response.headers.get('access-control-allow-origin');
     if (crossOrigin && allow !== '*' && allow !== pageOrigin)

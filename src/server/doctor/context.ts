@@ -19,6 +19,29 @@ export interface DoctorContext {
   bundleText: string | null;
 }
 
+/** The most the doctor reads of any answer: a page or a bundle is far smaller. */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** A body read whole, or refused past MAX_ANSWER_BYTES (an endless answer never fills the memory). */
+async function readCapped(response: Response): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    // Leaving the loop by throwing cancels the stream.
+    if (size > MAX_ANSWER_BYTES) throw new Error(`answer larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`);
+    chunks.push(chunk);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
 export function createContext(options: DoctorOptions): DoctorContext {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const fetcher = options.fetch ?? globalThis.fetch;
@@ -34,8 +57,7 @@ export function createContext(options: DoctorOptions): DoctorContext {
     async request(url, init = {}) {
       const signal = AbortSignal.timeout(timeoutMs);
       const response = await fetcher(url, { redirect: 'manual', ...init, signal });
-      const body = new Uint8Array(await response.arrayBuffer());
-      return { response, body };
+      return { response, body: await readCapped(response) };
     },
     keyAccepted: false,
     subscriptions: [],

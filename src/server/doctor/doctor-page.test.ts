@@ -1,5 +1,7 @@
 // The doctor reading a real checkout page over HTTP: its policies (header and meta) against what the
 // checkout loads, and the bundle and its siblings as the page names them.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from './context.ts';
 import { checkCspFrames } from './csp.ts';
@@ -152,5 +154,34 @@ describe('the bundle and its siblings, as the page names them', () => {
     });
     expect(check(report, 'bundle').detail).toMatch(/gateway-checkout\.iife\.js answered 404$/);
     expect(check(report, 'siblings').status).toBe('skip');
+  });
+});
+
+describe('a hostile page', () => {
+  it('an answer that never ends is cut at 8 MiB: ✘, and the doctor goes on', async () => {
+    shop = await startShop({ policy: GOOD_POLICY });
+    await subscribe(shop);
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const more = () => {
+        while (res.write(chunk)) {
+          if (res.destroyed) return;
+        }
+        res.once('drain', more);
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/checkout/`;
+      const report = await runDoctor(shop.doctor({ page }));
+      expect(check(report, 'page')).toMatchObject({ status: 'fail' });
+      expect(check(report, 'page').detail).toBe(`${page} did not answer: answer larger than 8 MiB`);
+      expect(check(report, 'status-secret').status).toBe('pass');
+    } finally {
+      endless.closeAllConnections();
+      endless.close();
+    }
   });
 });
