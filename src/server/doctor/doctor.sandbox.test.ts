@@ -64,6 +64,26 @@ describe('doctor against the sandbox', () => {
     expect(check(report, 'key').detail).toMatch(/could not ask .*ECONNREFUSED/);
   });
 
+  it('a base address over plain http off loopback: ✘, and the key is never sent there', async () => {
+    const seen: string[] = [];
+    const report = await runDoctor({
+      baseUrl: 'http://gateway.example',
+      secretKey: 'sk_live_secret',
+      fetch: async (input) => {
+        seen.push(String(input));
+        return new Response('{}');
+      },
+    });
+    expect(report.checks[0]).toMatchObject({ id: 'key', status: 'fail' });
+    expect(report.checks[0]!.detail).toMatch(
+      /is not https: the key would cross the network readable \(not sent\)/,
+    );
+    expect(seen).toEqual([]);
+    await expect(runDoctor({ baseUrl: 'gateway.example', secretKey: 'k' })).rejects.toThrow(
+      /baseUrl must be an absolute URL/,
+    );
+  });
+
   it('browsers closed on api_do_url: ✘ saying to configure the direct-post transport', async () => {
     shop = await startShop({ policy: GOOD_POLICY }, { apiDoFromBrowsers: 'closed' });
     await subscribe(shop);

@@ -29,6 +29,15 @@ export type { CheckResult, CheckStatus, DoctorOptions, DoctorReport } from './ty
 
 /** Runs every check in order (later ones use what earlier ones learnt) and returns the report. */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
+  for (const [name, value] of [
+    ['baseUrl', options.baseUrl],
+    ['page', options.page],
+    ['fieldsOrigin', options.fieldsOrigin],
+    ['webhookUrl', options.webhookUrl],
+  ] as const)
+    if (value !== undefined && !URL.canParse(value))
+      throw new TypeError(`runDoctor: ${name} must be an absolute URL`);
+  if (!options.secretKey) throw new TypeError('runDoctor: secretKey is required');
   const ctx = createContext(options);
   const checks: CheckResult[] = [];
   checks.push(await checkKey(ctx));

@@ -4,7 +4,7 @@
  * subscription check uses too: one harmless GET proves address and key.
  */
 import { GatewayError } from '../errors.ts';
-import { type DoctorContext, fail, pass, reason, skip } from './context.ts';
+import { type DoctorContext, fail, isLoopback, pass, reason, skip } from './context.ts';
 import type { CheckResult } from './types.ts';
 
 const TITLE = 'Secret key';
@@ -13,6 +13,14 @@ const MAX_PAGES = 5;
 
 export async function checkKey(ctx: DoctorContext): Promise<CheckResult> {
   const base = ctx.options.baseUrl;
+  // Fails closed: the key is never sent where anyone on the way could read it.
+  if (new URL(base).protocol !== 'https:' && !isLoopback(base))
+    return fail(
+      'key',
+      TITLE,
+      `${base} is not https: the key would cross the network readable (not sent)`,
+      "use the gateway's https:// base address in GATEWAY_BASE_URL",
+    );
   try {
     let page = await ctx.client.webhooks.list();
     ctx.subscriptions.push(...page.results);
