@@ -76,6 +76,8 @@ export default defineConfig<unknown, { engine: Engine }>({
         SANDBOX_API_DO_BROWSERS: 'closed',
         DEMO_TRANSPORT: 'direct-post',
         DEMO_LIMITS: limits,
+        // As the main suite runs them: the framework apps' development builds.
+        DEMO_APPS_MODE: 'development',
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -189,7 +189,7 @@ if (wants('fields')) {
   ]) {
     await build({
       ...common,
-      root: join(root, 'src/fields'),
+      root: join(root, 'src/fields/frame'),
       base: './',
       plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), languagesInline(root)],
       build: {
@@ -203,7 +203,7 @@ if (wants('fields')) {
         // Everything in that one script, the languages loaded on demand elsewhere included (and
         // nothing the fields page never runs: see languagesInline).
         rollupOptions: {
-          input: join(root, 'src/fields', `${name}.html`),
+          input: join(root, 'src/fields/frame', `${name}.html`),
           output: { entryFileNames: `assets/${entry}-[hash].js`, codeSplitting: false },
         },
         // The CSS-in-JS of Lit only: nothing to emit beside the script.
@@ -294,13 +294,17 @@ if (wants('node')) {
   mkdirSync(join(dist, 'node'), { recursive: true });
   for (const entry of readdirSync(join(dist, 'node')))
     if (entry !== 'ssr') rmSync(join(dist, 'node', entry), { recursive: true, force: true });
-  // ES modules, and the sandbox's command line (the package's `bin`) beside them.
+  // ES modules, and the package's commands (its `bin`: the sandbox, the doctor) beside them.
+  const commands = {
+    'sandbox/cli': join(root, 'src/sandbox/cli.ts'),
+    'server/doctor/cli': join(root, 'src/server/doctor/cli.ts'),
+  };
   await nodeBuild(
     'es',
-    { ...nodeEntries, 'sandbox/cli': join(root, 'src/sandbox/cli.ts') },
+    { ...nodeEntries, ...commands },
     {
       entryFileNames: '[name].js',
-      banner: (chunk) => (chunk.name === 'sandbox/cli' ? '#!/usr/bin/env node' : ''),
+      banner: (chunk) => (chunk.name in commands ? '#!/usr/bin/env node' : ''),
     },
   );
   // CommonJS for `require` (CommonJS servers, Jest, NestJS-style TypeScript): a second copy rather

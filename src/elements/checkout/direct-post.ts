@@ -14,6 +14,7 @@
  */
 import type { DirectPoster, DirectTransport, PayerResult } from '../../flow/post-payment.ts';
 import type { DirectPaymentBody } from '../../protocol/direct-payment.ts';
+import { THREE_DS_SIZE } from '../../protocol/three-ds-messages.ts';
 
 /** The form's fields: Direct Post names the card `number` and takes the month as two digits. */
 export function formFields(body: DirectPaymentBody): [string, string][] {
@@ -64,8 +65,7 @@ export const directPostFrom =
       // Whose page is in the frame we cannot know: only the frame itself is heard, within reason.
       const onSize = (event: MessageEvent) => {
         const data = event.data as { type?: unknown; height?: unknown } | null;
-        const height =
-          event.source === frame.contentWindow && data?.type === 'gateway-3ds-size' && data.height;
+        const height = event.source === frame.contentWindow && data?.type === THREE_DS_SIZE && data.height;
         if (typeof height === 'number' && height > 0 && height < 4e3) frame.style.blockSize = `${height}px`;
       };
       addEventListener('message', onSize);
