@@ -144,7 +144,13 @@ export async function recordAndRetire(
   client: Pick<GatewayClient, 'orders'>,
   order: Order,
 ): Promise<void> {
-  if (await limits.record(order)) await client.orders.cancel(order.id);
+  if (!(await limits.record(order))) return;
+  try {
+    await client.orders.cancel(order.id);
+  } catch (error) {
+    // Reads racing on one burst may both retire the order: the second finds it cancelled already.
+    if ((await client.orders.get(order.id).catch(() => undefined))?.status !== 'cancelled') throw error;
+  }
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
