@@ -62,7 +62,7 @@ export function createShopCheckout(options: {
   secret?: string;
   /** The velocity limits, shared with the webhook receiver so confirmed declines count. */
   limits: VelocityLimits;
-  /** The "I am human" check of the bot-check scenario. */
+  /** The bot check every scenario's page passes before an order is made (see bot-check/verifier.ts). */
   botCheck: BotCheck;
   /** The isolated fields' origins: they ask for their order themselves (CORS). */
   fieldsOrigins?: readonly string[];
@@ -140,10 +140,10 @@ export function createShopCheckout(options: {
     limits: options.limits,
     // A MOTO session (no security code) only for a signed-in agent: the library refuses it otherwise.
     authorizeMoto: (request) => auth.agentOf(request) !== null,
-    // The bot-check scenario's page attaches a token in gateway-before-pay; no order without it.
-    verify: (request, token) =>
-      !('botCheck' in SCENARIOS[scenarioOf(new URL(request.url).searchParams.get('scenario'))]) ||
-      options.botCheck.verify(token),
+    // Every scenario's page solves the bot check's challenge and attaches its token in
+    // gateway-before-pay: no order without one. A phone order is keyed by a signed-in agent, whom
+    // authorizeMoto has let in already.
+    verify: (request, token) => agentFor(request) !== null || options.botCheck.verify(token),
     config,
     buildOrder: async (context) => buildOrder(context),
     statusUrl: (orderId, token) => `/checkout/status?order=${encodeURIComponent(orderId)}&token=${token}`,

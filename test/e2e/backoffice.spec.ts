@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Order } from '../../src/server/index.ts';
+import { botToken } from '../support/bot-check.ts';
+import { E2E_SHOP } from '../support/ports.ts';
 import {
   gateway,
   orderOfLastResult,
@@ -202,7 +204,11 @@ test('cancel: an unpaid order and a hold are cancelled; a paid order is refused 
   // An order the customer never paid: created by the shop's checkout, then abandoned.
   await page.goto('/');
   const session = await page.request.post('/checkout/session?scenario=one-step', {
-    data: { idempotency_key: `abandoned-${Date.now()}-0001`, email: 'gone@example.com' },
+    data: {
+      idempotency_key: `abandoned-${Date.now()}-0001`,
+      email: 'gone@example.com',
+      verification: await botToken(E2E_SHOP),
+    },
   });
   const unpaid = await gateway.orders.get(((await session.json()) as { order_id: string }).order_id);
   expect(unpaid.status).toBe('issued');
