@@ -87,6 +87,8 @@ export function createShopCheckout(options: {
         moto: true,
         // The caller's e-mail is the shop's to know (its customer record): the agent types none.
         collect_email: false,
+        // The shop decides: a caller reads out the card, not the name on it (the page says so too).
+        require_name: false,
       };
     }
     const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];
