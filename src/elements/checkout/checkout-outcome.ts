@@ -148,9 +148,11 @@ export class PaymentOutcome {
       clearSecurityCode(form);
       // Once this render has unlocked the fields (a locked field cannot take the focus).
       if (refocus)
-        void this.#host.updateComplete.then(() =>
-          moto ? (form.clear(), form.focus()) : clearSecurityCode(form, true),
-        );
+        void this.#host.updateComplete.then(() => {
+          if (!moto) return clearSecurityCode(form, true);
+          form.clear();
+          form.focus();
+        });
     }
     // Kept while the outcome is unknown or the bank's check waits to be reopened, and while the
     // checkout is out of the page (a single-page app's other route): nobody saw it.
