@@ -8,7 +8,8 @@ main{padding-block:1.25rem 3rem}
 .live[data-state=off]::before{background:#a3aab8}
 .search{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .6rem;margin-block-end:.9rem}
 .search label{font-weight:600}
-.search input{flex:0 1 22rem;min-width:12rem}
+.search input{flex:0 1 22rem;min-width:0;width:100%}
+.search label{flex-basis:100%}
 .search .note{flex-basis:100%}
 .found{margin:0 0 .8rem;font-size:.9rem}
 .sheet{background:var(--card);border:1px solid var(--line);border-radius:10px;overflow:hidden}
@@ -19,7 +20,7 @@ tbody.order+tbody.order .summary>*{border-block-start:1px solid var(--line)}
 .summary>th,.summary>td{padding:.6rem .7rem;text-align:start;vertical-align:middle;font-weight:400}
 .summary:focus-visible{outline:2px solid var(--accent);outline-offset:-2px}
 .number,.ref{font-weight:600;font-variant-numeric:tabular-nums;white-space:nowrap}
-.who{overflow-wrap:anywhere;max-width:16rem}
+.cust{overflow-wrap:anywhere;min-width:12rem}
 .kind{display:block;font-size:.75rem;color:var(--muted)}
 .num{text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap}
 .back{display:block;font-size:.78rem;color:var(--muted)}
@@ -72,7 +73,7 @@ dialog p{margin:0 0 1rem}
  tbody.order+tbody.order{border-block-start:1px solid var(--line)}
  .summary>[data-label=Order]{grid-area:order}.summary>[data-label=Status]{grid-area:status;justify-self:end;text-align:end}
  .summary>[data-label=Reference]{grid-area:ref}.summary>[data-label=Amount]{grid-area:amount;font-weight:600}
- .summary>[data-label=Customer]{grid-area:who;font-size:.85rem}
+ .summary>[data-label=Customer]{grid-area:who;font-size:.85rem;min-width:0}
  .summary>[data-label=Created]{grid-area:created;font-size:.8rem}.summary>[data-label=Card]{grid-area:card;font-size:.8rem;justify-self:end}
  .summary>[data-label=Reference]::before{content:"Ref. ";color:var(--muted);font-weight:400}
  .summary>.manage{grid-area:manage;width:auto;text-align:start;margin-block-start:.35rem}

@@ -79,11 +79,11 @@ export function orderGroup(view: OrderView, open = false): string {
 <tr class="summary" tabindex="-1">
 <th scope="row" data-label="Order"><span class="number">${number}</span>${kind ? `<span class="kind">${kind}</span>` : ''}</th>
 <td data-label="Reference" class="ref">${escapeHtml(view.reference) || none}</td>
-<td data-label="Customer" class="who">${escapeHtml(view.email) || none}</td>
+<td data-label="Customer" class="cust">${escapeHtml(view.email) || none}</td>
 <td data-label="Created" class="created">${when(view.issued)}</td>
 <td data-label="Status"><span class="badge s-${escapeHtml(view.status)}" data-status="${escapeHtml(view.status)}">${escapeHtml(words)}</span></td>
 ${amountCell(view)}
-<td data-label="Card" class="card">${escapeHtml(view.card) || none}</td>
+<td data-label="Card" class="card">${view.last4 ? `<span title="${escapeHtml(view.card)}">•••• ${view.last4}</span>` : none}</td>
 <td class="manage"><button type="button" class="btn" aria-expanded="${open}" aria-controls="panel-${id}">Manage<span class="visually-hidden"> order ${number}</span></button></td>
 </tr>
 <tr class="panel" id="panel-${id}"${open ? '' : ' hidden'}><td colspan="8" tabindex="-1" aria-labelledby="title-${id}">

@@ -92,7 +92,8 @@ const MOTO_STYLE = `
     .shift tbody tr + tr { border-block-start: 1px solid color-mix(in srgb, CanvasText 8%, transparent); }
     .shift td.when { grid-area: time; } .shift td.ref { grid-area: ref; } .shift td.num { grid-area: amount; } .shift td.result { grid-area: result; text-align: end; }
     .shift tfoot tr { grid-template-areas: "label amount" ". count"; border-block-start: 1px solid color-mix(in srgb, CanvasText 25%, transparent); }
-    .shift tfoot th { grid-area: label; border: 0; } .shift tfoot td.num { grid-area: amount; } .shift tfoot td.count { grid-area: count; text-align: end; border: 0; }
+    .shift tfoot th, .shift tfoot td { border: 0; }
+    .shift tfoot th { grid-area: label; } .shift tfoot td.num { grid-area: amount; } .shift tfoot td.count { grid-area: count; text-align: end; }
   }
   .shift th:last-child, .shift td:last-child { padding-inline-end: 4px; }
   .shift thead th { font-size: 0.8125rem; font-weight: 600; color: color-mix(in srgb, CanvasText 70%, transparent); border-block-end: 1px solid color-mix(in srgb, CanvasText 15%, transparent); }
