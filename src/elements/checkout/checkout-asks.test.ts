@@ -86,6 +86,20 @@ describe('gateway-checkout: the e-mail field holds its place from the first pain
     expect(inner(el, 'email').value).to.equal('ann@example.com');
   });
 
+  it('collect-email="false" holds no place before a server that asks none answers', async () => {
+    const release = bed.fake.holdConfig('/checkout/session');
+    const el = await fixture<GatewayCheckout>(
+      html`<gateway-checkout collect-email="false" session-url="/checkout/session"></gateway-checkout>`,
+    );
+    await cardForm(el).updateComplete;
+    expect(el.shadowRoot!.querySelector('#email')).to.equal(null);
+    const number = inner(cardForm(el), 'number');
+    const before = number.getBoundingClientRect().top;
+    release();
+    await loaded(el);
+    expect(number.getBoundingClientRect().top).to.equal(before);
+  });
+
   it('a phone order holds no place for an e-mail', async () => {
     bed.fake.config = { ...DEFAULT_CONFIG, moto: true };
     const release = bed.fake.holdConfig('/checkout/session');

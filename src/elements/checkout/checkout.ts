@@ -93,6 +93,14 @@ export class GatewayCheckout extends GatewayElement {
    */
   @property({ attribute: 'require-name', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
   requireName?: boolean;
+  /**
+   * Whether to hold the e-mail field's place before the merchant server answers, as an image's
+   * width and height hold its place: by default it is held (the field then takes input at once);
+   * `collect-email="false"` on a checkout whose server sets `collect_email: false` keeps it out from
+   * the first paint. The server's answer decides what is asked.
+   */
+  @property({ attribute: 'collect-email', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
+  collectEmail?: boolean;
   /** off, standard or custom address verification. Defaults to what the merchant's server says. */
   @property({ reflect: true }) avs?: AvsMode;
   /** one-click, automatic, recurring (with customer consent) or merchant (saved_by_merchant). */
@@ -389,8 +397,13 @@ export class GatewayCheckout extends GatewayElement {
         paid: paidDetails,
         newPayment,
         // Until the session answers, the e-mail field holds its place (as the README's merchant asks
-        // for one), so nothing below it moves when the answer comes; a phone order asks none.
-        email: (fields ? fields.collect_email : !this.#moto && this.presentation === 'direct')
+        // for one), so nothing below it moves when the answer comes; a phone order asks none, nor a
+        // checkout whose page says collect-email="false".
+        email: (
+          fields
+            ? fields.collect_email
+            : (this.collectEmail ?? !this.#moto) && this.presentation === 'direct'
+        )
           ? this.#email.render(t, locked)
           : nothing,
       },
