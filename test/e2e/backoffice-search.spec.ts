@@ -19,9 +19,8 @@ function visaOfOwn(): string {
   const body = `4${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   let sum = 0;
   for (let i = body.length - 1, double = true; i >= 0; i--, double = !double) {
-    let d = Number(body[i]);
-    if (double && (d *= 2) > 9) d -= 9;
-    sum += d;
+    const d = Number(body[i]) * (double ? 2 : 1);
+    sum += d > 9 ? d - 9 : d;
   }
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
