@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { GatewayClient } from '../../src/server/index.ts';
+import { type GatewayClient, GatewayError } from '../../src/server/index.ts';
 import { BodyTooLarge, readJson } from '../http/body.ts';
 import { htmlResponse } from '../http/headers.ts';
 import type { AgentAuth } from '../staff/auth.ts';
@@ -80,7 +80,13 @@ export function createBackOffice(options: { gateway: GatewayClient; auth: AgentA
     if (what === 'row') {
       const agent = requireAgentApi(auth, request);
       if (agent instanceof Response) return agent;
-      return fragment(orderGroup(viewOf(await gateway.orders.get(id))));
+      const order = await gateway.orders.get(id).catch((error: unknown) => {
+        if (error instanceof GatewayError && error.type === 'not_found') return null;
+        throw error;
+      });
+      if (!order)
+        return json(404, { error: { type: 'not_found', message: 'The gateway does not know this order.' } });
+      return fragment(orderGroup(viewOf(order)));
     }
     if (request.method !== 'POST')
       return json(405, { error: { type: 'method_not_allowed', message: 'use POST' } });

@@ -209,6 +209,13 @@ test('wrong amounts are a 400 with the rule, never a 5xx; nothing moves', async 
   });
   expect(other.status()).toBe(409);
   expect(await gateway.orders.get(paid.id)).toMatchObject({ status: 'paid', amount_refunded: 0 });
+  // An order the gateway does not know: 404 in words, for its row and its actions.
+  expect((await page.request.get('/orders/no-such-order/row')).status()).toBe(404);
+  const unknown = await page.request.post('/orders/no-such-order/refund', {
+    data: { amount: '1.00' },
+    headers: { 'x-csrf-token': token!, origin: new URL(page.url()).origin },
+  });
+  expect(unknown.status()).toBe(404);
 });
 
 test('a reversal the day after the payment is refused in words; the order stays paid', async ({ page }) => {
