@@ -34,6 +34,13 @@ describe('findCardDataInRequest: the address and the named headers', () => {
     expect(findCardDataInRequest(request)).toBeUndefined();
   });
 
+  it('reads a shop’s own parameter named like a body’s card field by its value', () => {
+    expect(findCardDataInRequest(new Request(`${BASE}/session?number=BP-1042&expiry=2026`))).toBeUndefined();
+    expect(findCardDataInRequest(new Request(`${BASE}/session?number=4111111111111111`))).toBe(
+      'query.number',
+    );
+  });
+
   it('lets an ordinary address through', () => {
     const request = new Request(`${BASE}/session?moto=1&amount=32.25&ref=PHONE-1005&scenario=three-ds`);
     expect(findCardDataInRequest(request, ['x-cart-note'])).toBeUndefined();

@@ -8,12 +8,25 @@ import { findCardData, textHasCardNumber } from './card-data.ts';
  * cannot echo a card number into a log or a page.
  */
 
-/** The query as one object per name (repeated names as arrays), read as a body is. */
+/** "card_number", "cardNumber", "card-number" all normalise to "cardnumber". */
+const normaliseKey = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Names that are card fields in a query whatever the shop: the direct payment body's card fields.
+ * Not the body's wider set (`number`, `expiry`, `exp`): in an address those are a shop's own
+ * parameters (an order number on a return page), read by value like any other.
+ */
+const CARD_QUERY_NAMES = new Set([...CARD_FIELDS, 'cardnumber'].map(normaliseKey));
+
+/**
+ * The query as one object per name (repeated names as arrays), each name prefixed with `query.` so
+ * the body's card-field names are not applied to it and every path found names the query.
+ */
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
-    out[key] = values.length === 1 ? values[0]! : values;
+    out[`query.${key}`] = values.length === 1 ? values[0]! : values;
   }
   return out;
 }
@@ -39,12 +52,10 @@ export function findCardDataInRequest(
   const url = new URL(request.url);
   if (url.pathname.split('/').some((segment) => textHasCardNumber(decoded(segment)))) return 'path';
   if (url.search) {
+    for (const key of url.searchParams.keys())
+      if (CARD_QUERY_NAMES.has(normaliseKey(key))) return `query.${key}`;
     const where = findCardData(queryObject(url.searchParams));
-    if (where)
-      return where
-        .split(' ')
-        .map((part) => (/^[.…+]+$/.test(part) ? part : `query.${part}`))
-        .join(' ');
+    if (where) return where === '(key)' ? 'query.(key)' : where;
   }
   for (const name of headerNames) {
     const value = request.headers.get(name);
