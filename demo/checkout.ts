@@ -10,6 +10,7 @@ import {
 } from '../src/server/index.ts';
 import type { BotCheck } from './bot-check/verifier.ts';
 import type { MotoRoutes } from './moto/routes.ts';
+import { cleanReference, phoneOrderTitle } from './phone-reference.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
 import { VisitStore } from './shop/cart-store.ts';
 import type { Agent, AgentAuth } from './staff/auth.ts';
@@ -36,7 +37,7 @@ export const newOrderNumber = (): string =>
 function phoneOrderOf(url: URL): { amount: number; reference: string } | null {
   const amount = Number(url.searchParams.get('amount'));
   if (!Number.isFinite(amount) || amount < 0.01 || amount > 100_000) return null;
-  const reference = (url.searchParams.get('ref') ?? '').replace(/[^\w-]/g, '').slice(0, 32);
+  const reference = cleanReference(url.searchParams.get('ref') ?? '');
   return { amount: Math.round(amount * 100) / 100, reference };
 }
 
@@ -86,6 +87,8 @@ export function createShopCheckout(options: {
         moto: true,
         // The caller's e-mail is the shop's to know (its customer record): the agent types none.
         collect_email: false,
+        // The shop decides: a caller reads out the card, not the name on it (the page says so too).
+        require_name: false,
       };
     }
     const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];
@@ -113,9 +116,7 @@ export function createShopCheckout(options: {
     const draft: OrderDraft = { number, client: { email: DEMO_CUSTOMER } };
     const phone = agentFor(request) ? phoneOrderOf(url) : null;
     if (phone) {
-      draft.products = [
-        { title: phone.reference ? `Phone order ${phone.reference}` : 'Phone order', price: phone.amount },
-      ];
+      draft.products = [{ title: phoneOrderTitle(phone.reference), price: phone.amount }];
       return draft;
     }
     const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];

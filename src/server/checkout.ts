@@ -13,6 +13,7 @@ import {
   type OrderRuleOptions,
 } from '../protocol/index.ts';
 import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
+import { CardDataInOrderError, findCardDataInOrder, findCardDataInRequest } from './card-data-request.ts';
 import type { GatewayClient } from './client.ts';
 import { ADDRESS_FIX, type ClientAddress, type HandlerInfo, hostOf } from './client-address.ts';
 import { corsOrigins, withCors } from './cors.ts';
@@ -110,6 +111,11 @@ export interface CheckoutHandlerOptions extends GateOptions {
    * clients already; logged once when it first happens.
    */
   insecureAllowUnknownClients?: boolean;
+  /**
+   * Request headers of yours that carry what the browser chose (`['x-cart-note']`): read for card
+   * data as the body, the query and the path are. Default none.
+   */
+  cardDataHeaders?: readonly string[];
 }
 
 /**
@@ -224,6 +230,10 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     await gate.admit(request, body.verification, clients, config.moto);
     const draft = await options.buildOrder({ request, session: body, config });
     const order = mergeOrder(draft, body, config);
+    // The merchant's order may carry what the browser sent by another way (a reference in a title):
+    // card data in it is refused here, before anything is sent to the gateway.
+    const inOrder = findCardDataInOrder(order);
+    if (inOrder) throw new CardDataInOrderError(inOrder);
     const reference = order.number || newReference();
     const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
     return {
@@ -379,6 +389,10 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     };
 
   const session = guard(async (request, info) => {
+    // The address and the merchant's named headers first: a card number in them is refused whatever
+    // the method, before the merchant's own code reads them.
+    const inRequest = findCardDataInRequest(request, options.cardDataHeaders);
+    if (inRequest) return fail(400, 'card_data_refused', `${CARD_DATA_MESSAGE} (refused: ${inRequest})`);
     if (request.method === 'GET' || request.method === 'HEAD') {
       // The visitor's cookie is set before the first POST, so a retried POST carries it.
       const visitor = await visitorOf(request, ttl, options.visitor);
@@ -416,6 +430,7 @@ function errorResponse(error: unknown, onError: (error: unknown) => void): Respo
   if (refused) return refused;
   if (error instanceof BodyError) return fail(error.status, error.type, error.message);
   if (error instanceof CardDataDepthError) return fail(400, 'invalid_body', error.message);
+  if (error instanceof CardDataInOrderError) return fail(400, 'card_data_refused', error.message);
   if (error instanceof InProgress)
     return fail(
       409,
