@@ -36,8 +36,7 @@ export type FramedPayer = (
 
 /** What the isolated fields take to the merchant's server: the non-card data, none of the options. */
 export function framedRequest(request: PayInput['request']): Parameters<FramedPayer>[0] {
-  const { email, billing_address, save_consent } = request;
-  const verification = (request as { verification?: unknown }).verification;
+  const { email, billing_address, save_consent, verification } = request;
   return {
     ...(email ? { email } : {}),
     ...(billing_address ? { billing_address: billing_address as Record<string, string> } : {}),
