@@ -1,8 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { frameLoaded, renderedFieldsFrame } from '../../fields/parent/framed-fields.ts';
-import { type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
-import type { PaymentFlow } from '../../flow/payment-flow.ts';
+import { isUnconfirmed } from '../../flow/outcome.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { clearSecurityCode, isolatedFields } from '../card-form/card-access.ts';
@@ -30,6 +29,7 @@ import { errorText, statusText, successKind, type View } from './checkout-messag
 import { type OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
 import { PayPress } from './checkout-press.ts';
 import { alertText, canRetry, isBusy, isFinished, payLabel, reopenable } from './checkout-state.ts';
+import { CheckoutState } from './checkout-store.ts';
 import { formatAmount } from './checkout-validation.ts';
 import { EmailField } from './email-field.ts';
 import { HostedPresentation } from './hosted-session.ts';
@@ -109,32 +109,21 @@ export class GatewayCheckout extends GatewayElement {
    */
   @property({ attribute: 'fields-origin' }) fieldsOrigin?: string;
 
-  /** The step of a payment under way; `idle` when none is. */
-  @state() private phase: 'idle' | FlowPhase = 'idle';
-  /** The last payment's result; its words are derived in `render`, in the language of the moment. */
-  @state() private result: FlowResult | null = null;
-
   @query('gateway-card-form') private cardForm?: GatewayCardForm;
   @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
   @query('gateway-save-consent') private consentForm?: GatewaySaveConsent;
   /** Fields a failed Pay found wrong, said in the status region; 0 once a person edits again. */
   @state() private attention = 0;
 
-  #flow: PaymentFlow | null = null;
+  /** The payment's flow, step, result and saved card, shared with the controllers below. */
+  readonly #state = new CheckoutState(this);
   readonly #email = new EmailField(this);
-  /** The customer agreed to save the card for the payment under way. */
-  #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
   /** presentation="redirect" and "iframe": the gateway takes the card on its own page or form. */
-  readonly #hosted = new HostedPresentation(this, {
-    flow: () => this.#flow!,
+  readonly #hosted = new HostedPresentation(this, this.#state, {
     busy: () => this.#busy,
     emailMissing: () => !!this.#config.loaded?.collect_email && !this.#press.validate(),
     email: () => this.#email.value || undefined,
-    startOver: (creating) => {
-      this.result = null;
-      if (creating) this.phase = 'creating';
-    },
     beforeOrder: () => this.#press.beforeOrder(),
     show: (result) => this.#outcome.show(result),
     navigating: () => this.#resume.navigating(),
@@ -150,13 +139,7 @@ export class GatewayCheckout extends GatewayElement {
   );
 
   /** What the checkout does with each payment's outcome, and its own asking after an unconfirmed one. */
-  readonly #outcome = new PaymentOutcome(this, {
-    flow: () => this.#flow,
-    current: () => ({ result: this.result, idle: this.phase === 'idle' }),
-    settle: (result) => {
-      this.phase = 'idle';
-      if (result) this.result = result;
-    },
+  readonly #outcome = new PaymentOutcome(this, this.#state, {
     t: () => this.t,
     moto: () => this.#moto,
     parts: () => this.#parts,
@@ -165,8 +148,7 @@ export class GatewayCheckout extends GatewayElement {
   });
 
   /** The merchant server's configuration (or a pre-created order's status), and the last one while a new one loads. */
-  readonly #config = new CheckoutConfiguration(this, {
-    flow: () => this.#flow!,
+  readonly #config = new CheckoutConfiguration(this, this.#state, {
     urls: () => [this.sessionUrl, this.statusUrl],
     // For an order created beforehand, what its status does not tell comes from the attributes.
     preset: () => ({ amount: this.amount, currency: this.currency, avs: this.avs, moto: this.moto }),
@@ -184,10 +166,9 @@ export class GatewayCheckout extends GatewayElement {
   /** Pay, pressed or called: the checks before anything is sent, the page's last word, the payment. */
   readonly #press: PayPress = new PayPress(
     this,
+    this.#state,
     {
-      flow: () => this.#flow,
       view: () => this.#view,
-      result: () => this.result,
       presentation: () => this.presentation,
       parts: () => this.#parts,
       terms: () => ({
@@ -198,16 +179,6 @@ export class GatewayCheckout extends GatewayElement {
         amount: this.#amount,
         currency: this.#currency,
       }),
-      begin: (phase) => {
-        this.result = null;
-        this.phase = phase;
-      },
-      stop: () => {
-        this.phase = 'idle';
-      },
-      saving: (saved) => {
-        this.#cardSaved = saved;
-      },
       announceAttention: (count) => this.#announceAttention(count),
     },
     { config: this.#config, hosted: this.#hosted, outcome: this.#outcome },
@@ -223,19 +194,19 @@ export class GatewayCheckout extends GatewayElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Before the config task runs (in the same update), so it loads through the new flow.
-    if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !this.#flow) {
-      this.#flow = checkoutFlow(this, {
+    const state = this.#state;
+    if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !state._flow) {
+      const flow = checkoutFlow(this, {
         challenge: (url) => {
           if (this.threeDs === 'redirect') this.#resume.navigating();
           return this.#challenge.open(url);
         },
         onPhase: (phase) => {
-          this.phase = phase;
+          state._phase = phase;
         },
-        onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: this.#cardSaved }),
+        onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: state._cardSaved }),
       });
-      this.phase = 'idle';
-      this.result = null;
+      state._startFlow(flow);
       this.#outcome.stopChecking();
     }
     // Here rather than after a render: picking up sets the phase, which this update shows.
@@ -265,13 +236,14 @@ export class GatewayCheckout extends GatewayElement {
 
   /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */
   async #pickUp(record: KeptAttempt): Promise<void> {
-    this.#cardSaved = record.cardSaved === true;
-    const result = await this.#flow!.resume(record);
+    const state = this.#state;
+    state._cardSaved = record.cardSaved === true;
+    const result = await state._flow!.resume(record);
     if (result) this.#outcome.show(result);
     else {
       // Nothing reached the gateway: the form is what it was, and the same order may be paid.
       this.#resume.clear();
-      this.phase = 'idle';
+      state._settle();
     }
   }
 
@@ -284,9 +256,10 @@ export class GatewayCheckout extends GatewayElement {
   get #view(): View {
     if (this.#config.pending) return 'loading';
     if (this.#config.failed) return 'failed';
-    if (this.phase !== 'idle') return this.phase;
-    if (isUnconfirmed(this.result)) return 'unconfirmed';
-    return this.result?.kind ?? 'idle';
+    const { _phase: phase, _outcome: result } = this.#state;
+    if (phase !== 'idle') return phase;
+    if (isUnconfirmed(result)) return 'unconfirmed';
+    return result?.kind ?? 'idle';
   }
 
   get #avs(): AvsMode {
@@ -323,6 +296,7 @@ export class GatewayCheckout extends GatewayElement {
   protected override render() {
     const t = this.t;
     const view = this.#view;
+    const { _outcome: result, _idle: idle, _cardSaved: cardSaved } = this.#state;
     const shared = {
       t,
       language: this.languageTag,
@@ -330,18 +304,18 @@ export class GatewayCheckout extends GatewayElement {
       view,
       busy: this.#busy,
       status: this.#statusText(),
-      alert: alertText(this.t, this.#config.failed, this.result, this.phase === 'idle'),
+      alert: alertText(this.t, this.#config.failed, result, idle),
     };
     const config = this.#config.loaded;
-    const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
+    const paid = result?.kind === 'succeeded' && idle ? result : null;
     const paidDetails = paid && {
-      kind: successKind(paid.status, this.#cardSaved),
+      kind: successKind(paid.status, cardSaved),
       amount: this.#formatAmount(),
       orderNumber: paid.status.number ?? null,
-      cardSaved: this.#cardSaved,
+      cardSaved,
     };
     if (this.presentation === 'iframe') {
-      const ended = this.#finished && this.result?.kind !== 'succeeded';
+      const ended = this.#finished && result?.kind !== 'succeeded';
       return html`${hostedView(shared, {
         url: this.#hosted.url,
         finished: this.#finished,
@@ -375,8 +349,8 @@ export class GatewayCheckout extends GatewayElement {
             ? { src: (this.cardForm && isolatedFields(this.cardForm)?.buttonSrc) || undefined }
             : null,
         locked,
-        reopenable: reopenable(this.result, this.phase === 'idle'),
-        canRetry: canRetry(this.result),
+        reopenable: reopenable(result, idle),
+        canRetry: canRetry(result),
         payLabel: this.#payLabel(),
         paid: paidDetails,
         newPayment,
@@ -388,7 +362,7 @@ export class GatewayCheckout extends GatewayElement {
   }
 
   #payLabel(): string {
-    return payLabel(this.t, this.#view, this.result, this.#busy, this.#amount, this.#formatAmount());
+    return payLabel(this.t, this.#view, this.#state._outcome, this.#busy, this.#amount, this.#formatAmount());
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -418,9 +392,9 @@ export class GatewayCheckout extends GatewayElement {
   };
 
   readonly #reopenChallenge = async (): Promise<void> => {
-    const flow = this.#flow;
+    const flow = this.#state._flow;
     if (!flow || this.#busy) return;
-    this.result = null;
+    this.#state._forget();
     this.#outcome.show(await flow.reopenChallenge());
   };
 
@@ -430,7 +404,7 @@ export class GatewayCheckout extends GatewayElement {
       ? this.t.attention(this.attention)
       : view === 'loading' && this.#config.reloading
         ? ''
-        : statusText(this.t, view, this.result, this.#cardSaved);
+        : statusText(this.t, view, this.#state._outcome, this.#state._cardSaved);
   }
 
   /**
@@ -452,14 +426,14 @@ export class GatewayCheckout extends GatewayElement {
 
   /** Clears every field and starts over with a new order (MOTO: the next caller). */
   readonly #newPayment = (): void => {
-    this.#flow?.reset();
+    this.#state._flow?.reset();
     this.#resume.clear();
     this.cardForm?.clear();
     this.#email.clear();
     this.addressForm?.clear();
     this.consentForm?.clear();
-    this.result = null;
-    this.phase = 'idle';
+    this.#state._forget();
+    this.#state._settle();
     // The page may start the next entry on its own fields (an agent's amount); else the first field here.
     const next = new CustomEvent('gateway-new-payment', { bubbles: true, composed: true, cancelable: true });
     if (!this.dispatchEvent(next)) return;
