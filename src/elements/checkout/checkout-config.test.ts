@@ -63,7 +63,7 @@ describe('CheckoutConfiguration', () => {
     await config.settled();
     setUrls(['/b', undefined]);
     host.update();
-    expect(config.reloading).to.equal(CONFIG);
+    expect(config._reloading).to.equal(CONFIG);
     expect(config.current).to.equal(CONFIG);
     setUrls(['/c', undefined]);
     host.update();

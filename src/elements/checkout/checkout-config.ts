@@ -134,13 +134,13 @@ export class CheckoutConfiguration implements ReactiveController {
   }
 
   /** The last configuration, while a new one loads for a new session-url; else null. */
-  get reloading(): CheckoutConfig | null {
+  get _reloading(): CheckoutConfig | null {
     return this.pending ? this.#value : null;
   }
 
   /** What the fields show and the checkout charges: the loaded configuration, else the last one while a new one loads. */
   get current(): CheckoutConfig | null {
-    return this.loaded ?? this.reloading;
+    return this.loaded ?? this._reloading;
   }
 
   /** Once no configuration is loading any more (whether it loaded or failed). */

@@ -19,8 +19,8 @@ function outcomeOn(moto = false) {
     t: () => en as unknown as Catalog,
     moto: () => moto,
     parts: () => parts,
-    announceAttention: (count) => heard.attention.push(count),
-    forgetAttempt: () => heard.forgotten++,
+    _announceAttention: (count) => heard.attention.push(count),
+    _forgetAttempt: () => heard.forgotten++,
   });
   return { host, state, outcome, heard, emailErrors };
 }
@@ -67,7 +67,7 @@ describe('PaymentOutcome', () => {
       canRetry: false,
     };
     outcome.show(unconfirmed);
-    outcome.stopChecking();
+    outcome._stopChecking();
     expect(state._outcome).to.equal(unconfirmed);
     expect(heard.forgotten).to.equal(0);
     expect(host.events[0]!.type).to.equal('gateway-error');

@@ -96,9 +96,9 @@ export interface OutcomeSteps {
   moto(): boolean;
   parts(): OutcomeParts;
   /** The status region says how many fields need attention. */
-  announceAttention(count: number): void;
+  _announceAttention(count: number): void;
   /** The outcome is seen: neither a reload nor the next checkout on this address picks it up. */
-  forgetAttempt(): void;
+  _forgetAttempt(): void;
 }
 
 /**
@@ -109,7 +109,7 @@ export interface OutcomeSteps {
  * and the checkout's own asking after an unconfirmed outcome.
  * What it does not own: the step and result (`CheckoutState`: it settles them), how a payment is
  * started (`PayPress`, `HostedPresentation`), the attempt kept for a reload (the element forgets it
- * through `forgetAttempt`).
+ * through `_forgetAttempt`).
  */
 export class PaymentOutcome {
   readonly #host: ReactiveElement;
@@ -126,7 +126,7 @@ export class PaymentOutcome {
   }
 
   /** A new flow, or a person asking themselves: the checkout's own asking stops. */
-  stopChecking(): void {
+  _stopChecking(): void {
     this.#recheck.stop();
   }
 
@@ -139,7 +139,7 @@ export class PaymentOutcome {
       // The isolated fields refused to send an incomplete card and show why; nothing was paid.
       // They reported their state first, so the count is of the fields the customer sees in red.
       if (form) reportCard(form, true);
-      steps.announceAttention((form && cardState(form)?.errors.length) || 1);
+      steps._announceAttention((form && cardState(form)?.errors.length) || 1);
       return;
     }
     this.#state._settle(result);
@@ -159,7 +159,7 @@ export class PaymentOutcome {
     // checkout is out of the page (a single-page app's other route): nobody saw it.
     const unconfirmed = isUnconfirmed(result);
     const open = unconfirmed || (result.kind === 'failed' && result.reopenable === true);
-    if (!open && this.#host.isConnected) steps.forgetAttempt();
+    if (!open && this.#host.isConnected) steps._forgetAttempt();
     // The card is spent: nothing of it stays in the fields behind the result.
     if (result.kind === 'succeeded') form?.clear();
     // Never left to the person to find out: the checkout keeps asking and shows the outcome itself.

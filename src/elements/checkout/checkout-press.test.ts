@@ -30,10 +30,10 @@ function pressOn(view: View, presentation: 'direct' | 'iframe' | 'redirect' = 'd
       shown.push(r);
       state._settle(r);
     },
-    stopChecking: () => calls.push('stopChecking'),
+    _stopChecking: () => calls.push('_stopChecking'),
   } as unknown as PaymentOutcome;
   const config = {
-    reloading: null,
+    _reloading: null,
     loaded: { collect_email: false, save: null },
   } as unknown as CheckoutConfiguration;
   const hosted = {
@@ -49,7 +49,7 @@ function pressOn(view: View, presentation: 'direct' | 'iframe' | 'redirect' = 'd
       presentation: () => presentation,
       parts: () => ({ email: { reportValidity: () => true } as unknown as EmailField }),
       terms: () => ({ asked: {}, avs: 'off', moto: false, amount: 10, currency: 'EUR' }),
-      announceAttention: () => {},
+      _announceAttention: () => {},
     },
     { config, hosted, outcome },
   );
@@ -78,7 +78,7 @@ describe('PayPress', () => {
     const { state, calls, shown, press } = pressOn('failed');
     state._settle({ kind: 'failed', orderId: 'ord_1', error: { type: 'unconfirmed' }, canRetry: false });
     await press.press();
-    expect(calls).to.deep.equal(['stopChecking', 'verify while verifying']);
+    expect(calls).to.deep.equal(['_stopChecking', 'verify while verifying']);
     expect(shown).to.deep.equal([PAID]);
   });
 
@@ -86,7 +86,7 @@ describe('PayPress', () => {
     const cancelled = pressOn('idle');
     cancelled.host.addEventListener('gateway-before-pay', (e) => e.preventDefault(), { once: true });
     cancelled.state._begin('creating');
-    expect(await cancelled.press.beforeOrder()).to.equal(null);
+    expect(await cancelled.press._beforeOrder()).to.equal(null);
     expect(cancelled.state._idle).to.equal(true);
     expect(cancelled.shown).to.deep.equal([]);
 
@@ -94,13 +94,13 @@ describe('PayPress', () => {
     failed.host.addEventListener('gateway-before-pay', (e) =>
       (e as CustomEvent).detail.waitFor(Promise.reject(new Error('bot'))),
     );
-    expect(await failed.press.beforeOrder()).to.equal(null);
+    expect(await failed.press._beforeOrder()).to.equal(null);
     expect(failed.shown[0]).to.deep.include({ kind: 'failed', error: { type: 'verification' } });
 
     const token = pressOn('idle');
     token.host.addEventListener('gateway-before-pay', (e) => {
       (e as CustomEvent).detail.verification = 'tok';
     });
-    expect(await token.press.beforeOrder()).to.deep.equal({ verification: 'tok' });
+    expect(await token.press._beforeOrder()).to.deep.equal({ verification: 'tok' });
   });
 });

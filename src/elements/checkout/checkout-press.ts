@@ -48,7 +48,7 @@ export interface PressSteps {
   parts(): OutcomeParts;
   terms(): OrderTerms;
   /** The status region says how many fields need attention. */
-  announceAttention(count: number): void;
+  _announceAttention(count: number): void;
 }
 
 /**
@@ -101,7 +101,7 @@ export class PayPress {
   async #press(frame: FieldsFrame | null): Promise<void> {
     const steps = this.#steps;
     const config = this.#config;
-    if (config.reloading) {
+    if (config._reloading) {
       // A press while a new configuration loads (a phone order's amount just changed) is not lost:
       // it pays, once, with the configuration it waits for.
       await config.settled();
@@ -120,7 +120,7 @@ export class PayPress {
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
     if (mustCheckStatus(this.#state._outcome)) {
-      this.#outcome.stopChecking();
+      this.#outcome._stopChecking();
       this.#state._begin('verifying');
       return this.#outcome.show(await flow.verify());
     }
@@ -152,7 +152,7 @@ export class PayPress {
       presentation,
     };
     this.#state._begin('creating');
-    const gate = await this.beforeOrder();
+    const gate = await this._beforeOrder();
     if (!gate) return;
     // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
     // After the page's last word, which may have said what is wrong with its amount in its own terms.
@@ -174,7 +174,7 @@ export class PayPress {
    * and its bot check's token. Null when the page stopped it (a failed check is shown, with a way to
    * try again; a cancel shows nothing: the page says why in its own terms).
    */
-  async beforeOrder(): Promise<{ verification?: string } | null> {
+  async _beforeOrder(): Promise<{ verification?: string } | null> {
     const { amount, currency } = this.#steps.terms();
     const gate = await beforePay(this.#host, amount, currency);
     if (gate.go) return { verification: gate.verification };
@@ -193,7 +193,7 @@ export class PayPress {
     const emailOk = !this.#config.loaded?.collect_email || email.reportValidity();
     const emailField = emailOk ? null : this.#host.renderRoot.querySelector<HTMLElement>('#email');
     const count = reportParts(emailField, [cardPart(card), address, consent]);
-    this.#steps.announceAttention(count);
+    this.#steps._announceAttention(count);
     return count === 0;
   }
 
@@ -201,7 +201,7 @@ export class PayPress {
    * After each update of the checkout: the isolated fields' Pay button says and does what ours
    * would. `isolated`: the checkout asks for isolated fields (its card form may not know yet).
    */
-  showOnFieldsButton(isolated: boolean, look: () => ButtonLook): void {
+  _showOnFieldsButton(isolated: boolean, look: () => ButtonLook): void {
     const card = this.#steps.parts().card;
     const frame = card && fieldsFrame(card);
     if (frame) {

@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { frameLoaded, renderedFieldsFrame } from '../../fields/parent/framed-fields.ts';
-import { isUnconfirmed } from '../../flow/outcome.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { clearSecurityCode, isolatedFields } from '../card-form/card-access.ts';
@@ -25,12 +24,12 @@ import {
 } from './checkout-events.ts';
 import { checkoutFlow } from './checkout-flow.ts';
 import { type CheckoutFormHandlers, checkoutForm, hostedView } from './checkout-form.ts';
-import { errorText, statusText, successKind, type View } from './checkout-messages.ts';
+import { errorText, successKind } from './checkout-messages.ts';
 import { type OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
 import { PayPress } from './checkout-press.ts';
-import { alertText, canRetry, isBusy, isFinished, payLabel, reopenable } from './checkout-state.ts';
+import { alertText, canRetry, reopenable } from './checkout-state.ts';
 import { CheckoutState } from './checkout-store.ts';
-import { formatAmount } from './checkout-validation.ts';
+import { CheckoutTerms } from './checkout-terms.ts';
 import { EmailField } from './email-field.ts';
 import { HostedPresentation } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
@@ -121,19 +120,19 @@ export class GatewayCheckout extends GatewayElement {
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
   /** presentation="redirect" and "iframe": the gateway takes the card on its own page or form. */
   readonly #hosted = new HostedPresentation(this, this.#state, {
-    busy: () => this.#busy,
-    emailMissing: () => !!this.#config.loaded?.collect_email && !this.#press.validate(),
+    busy: () => this.#terms._busy,
+    _emailMissing: () => !!this.#config.loaded?.collect_email && !this.#press.validate(),
     email: () => this.#email.value || undefined,
-    beforeOrder: () => this.#press.beforeOrder(),
+    _beforeOrder: () => this.#press._beforeOrder(),
     show: (result) => this.#outcome.show(result),
     navigating: () => this.#resume.navigating(),
-    openChallenge: (url) => this.#challenge.open(url),
+    _openChallenge: (url) => this.#challenge.open(url),
   });
   /** Whether the attempt a reload left under way is being picked up. */
   #pickingUp = false;
   readonly #resume = new AttemptResume(
     this,
-    () => this.#busy,
+    () => this.#terms._busy,
     // An attempt belongs to its checkout: a new session-url (a new cart) or order never picks it up.
     () => this.sessionUrl || this.apiDoUrl,
   );
@@ -141,10 +140,10 @@ export class GatewayCheckout extends GatewayElement {
   /** What the checkout does with each payment's outcome, and its own asking after an unconfirmed one. */
   readonly #outcome = new PaymentOutcome(this, this.#state, {
     t: () => this.t,
-    moto: () => this.#moto,
+    moto: () => this.#terms._moto,
     parts: () => this.#parts,
-    announceAttention: (count) => this.#announceAttention(count),
-    forgetAttempt: () => this.#resume.clear(),
+    _announceAttention: (count) => this.#announceAttention(count),
+    _forgetAttempt: () => this.#resume.clear(),
   });
 
   /** The merchant server's configuration (or a pre-created order's status), and the last one while a new one loads. */
@@ -163,23 +162,19 @@ export class GatewayCheckout extends GatewayElement {
       }),
   });
 
+  /** What it shows and charges at the moment, from its attributes, configuration and state. */
+  readonly #terms = new CheckoutTerms(this, this.#config, this.#state);
+
   /** Pay, pressed or called: the checks before anything is sent, the page's last word, the payment. */
   readonly #press: PayPress = new PayPress(
     this,
     this.#state,
     {
-      view: () => this.#view,
+      view: () => this.#terms._view,
       presentation: () => this.presentation,
       parts: () => this.#parts,
-      terms: () => ({
-        asked: { avs: this.avs, saveMethod: this.saveMethod },
-        avs: this.#avs,
-        moto: this.#moto,
-        saveMethod: this.#saveMethod,
-        amount: this.#amount,
-        currency: this.#currency,
-      }),
-      announceAttention: (count) => this.#announceAttention(count),
+      terms: () => this.#terms._order(),
+      _announceAttention: (count) => this.#announceAttention(count),
     },
     { config: this.#config, hosted: this.#hosted, outcome: this.#outcome },
   );
@@ -207,7 +202,7 @@ export class GatewayCheckout extends GatewayElement {
         onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: state._cardSaved }),
       });
       state._startFlow(flow);
-      this.#outcome.stopChecking();
+      this.#outcome._stopChecking();
     }
     // Here rather than after a render: picking up sets the phase, which this update shows.
     const record = this.#resume.toPickUp(this.presentation === 'direct');
@@ -253,72 +248,32 @@ export class GatewayCheckout extends GatewayElement {
     if (this.cardForm) clearSecurityCode(this.cardForm);
   }
 
-  get #view(): View {
-    if (this.#config.pending) return 'loading';
-    if (this.#config.failed) return 'failed';
-    const { _phase: phase, _outcome: result } = this.#state;
-    if (phase !== 'idle') return phase;
-    if (isUnconfirmed(result)) return 'unconfirmed';
-    return result?.kind ?? 'idle';
-  }
-
-  get #avs(): AvsMode {
-    return this.avs ?? this.#config.loaded?.avs ?? 'off';
-  }
-  get #moto(): boolean {
-    return this.moto || (this.#config.loaded?.moto ?? false);
-  }
-  get #saveMethod(): SaveMethod | undefined {
-    return this.saveMethod ?? this.#config.loaded?.save?.method;
-  }
-  get #busy(): boolean {
-    return isBusy(this.#view);
-  }
-  get #finished(): boolean {
-    return isFinished(this.#view);
-  }
-
-  /** What this checkout charges: null while nothing is set (a phone order before the amount is typed). */
-  get #amount(): number | null {
-    // While a new configuration loads (an agent's amount being typed), the last one's amount stands.
-    return this.#config.current?.amount ?? this.amount ?? null;
-  }
-
-  /** Its currency: the merchant server's, else the attribute's (an order created beforehand). */
-  get #currency(): string | null {
-    return this.#config.loaded?.currency ?? this.currency ?? null;
-  }
-
-  #formatAmount(): string {
-    return formatAmount(this.languageTag, this.#amount, this.#currency);
-  }
-
   protected override render() {
     const t = this.t;
-    const view = this.#view;
+    const view = this.#terms._view;
     const { _outcome: result, _idle: idle, _cardSaved: cardSaved } = this.#state;
     const shared = {
       t,
       language: this.languageTag,
       theme: this.theme,
       view,
-      busy: this.#busy,
-      status: this.#statusText(),
+      busy: this.#terms._busy,
+      status: this.#terms._status(t, this.attention),
       alert: alertText(this.t, this.#config.failed, result, idle),
     };
     const config = this.#config.loaded;
     const paid = result?.kind === 'succeeded' && idle ? result : null;
     const paidDetails = paid && {
       kind: successKind(paid.status, cardSaved),
-      amount: this.#formatAmount(),
+      amount: this.#terms._formatAmount(this.languageTag),
       orderNumber: paid.status.number ?? null,
       cardSaved,
     };
     if (this.presentation === 'iframe') {
-      const ended = this.#finished && result?.kind !== 'succeeded';
+      const ended = this.#terms._finished && result?.kind !== 'succeeded';
       return html`${hostedView(shared, {
         url: this.#hosted.url,
-        finished: this.#finished,
+        finished: this.#terms._finished,
         paid: paidDetails,
         retry: ended && config ? this.#hosted.retry : null,
         loaded: this.#hosted.loaded,
@@ -329,7 +284,7 @@ export class GatewayCheckout extends GatewayElement {
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
     const locked = shared.busy || view === 'succeeded';
     const newPayment =
-      this.#moto && this.#finished
+      this.#terms._moto && this.#terms._finished
         ? html`<button part="new-payment" class="secondary" type="button" @click=${this.#newPayment}>${t.newPayment}</button>`
         : nothing;
     return html`${checkoutForm(
@@ -338,9 +293,9 @@ export class GatewayCheckout extends GatewayElement {
         fields,
         config,
         direct: this.presentation === 'direct',
-        moto: this.#moto,
-        avs: this.#avs,
-        saveMethod: this.#saveMethod,
+        moto: this.#terms._moto,
+        avs: this.#terms._avs,
+        saveMethod: this.#terms._saveMethod,
         acceptedBrands: this.acceptedBrands,
         fieldsOrigin: this.fieldsOrigin,
         sessionUrl: this.sessionUrl,
@@ -351,7 +306,7 @@ export class GatewayCheckout extends GatewayElement {
         locked,
         reopenable: reopenable(result, idle),
         canRetry: canRetry(result),
-        payLabel: this.#payLabel(),
+        payLabel: this.#terms._payLabel(this.t, this.languageTag),
         paid: paidDetails,
         newPayment,
         email: fields?.collect_email ? this.#email.render(t, locked) : nothing,
@@ -361,17 +316,13 @@ export class GatewayCheckout extends GatewayElement {
       ${this.#challenge.render(t)}`;
   }
 
-  #payLabel(): string {
-    return payLabel(this.t, this.#view, this.#state._outcome, this.#busy, this.#amount, this.#formatAmount());
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    this.#press.showOnFieldsButton(!!this.fieldsOrigin, () => ({
-      label: this.#payLabel(),
-      busy: this.#busy,
+    this.#press._showOnFieldsButton(!!this.fieldsOrigin, () => ({
+      label: this.#terms._payLabel(this.t, this.languageTag),
+      busy: this.#terms._busy,
       // As our own button: pressable while a new configuration loads, once there is one.
-      disabled: this.#busy || this.#view === 'succeeded' || !this.#config.current,
+      disabled: this.#terms._busy || this.#terms._view === 'succeeded' || !this.#config.current,
     }));
   }
 
@@ -393,19 +344,10 @@ export class GatewayCheckout extends GatewayElement {
 
   readonly #reopenChallenge = async (): Promise<void> => {
     const flow = this.#state._flow;
-    if (!flow || this.#busy) return;
+    if (!flow || this.#terms._busy) return;
     this.#state._forget();
     this.#outcome.show(await flow.reopenChallenge());
   };
-
-  #statusText(): string {
-    const view = this.#view;
-    return view === 'idle' && this.attention
-      ? this.t.attention(this.attention)
-      : view === 'loading' && this.#config.reloading
-        ? ''
-        : statusText(this.t, view, this.#state._outcome, this.#state._cardSaved);
-  }
 
   /**
    * Pays with what the customer entered. Repeated calls while paying join the payment under way.

@@ -14,7 +14,7 @@ const SESSION = {
 } as unknown as CheckoutSession;
 
 function hosted(
-  options: { gate?: { verification?: string } | null; busy?: boolean; emailMissing?: boolean } = {},
+  options: { gate?: { verification?: string } | null; busy?: boolean; _emailMissing?: boolean } = {},
 ) {
   const host = new FakeHost();
   const asked: SessionRequest[] = [];
@@ -33,12 +33,12 @@ function hosted(
   const shown: FlowResult[] = [];
   const presentation = new HostedPresentation(host.element, state, {
     busy: () => options.busy ?? false,
-    emailMissing: () => options.emailMissing ?? false,
+    _emailMissing: () => options._emailMissing ?? false,
     email: () => 'ann@example.com',
-    beforeOrder: async () => (options.gate === undefined ? {} : options.gate),
+    _beforeOrder: async () => (options.gate === undefined ? {} : options.gate),
     show: (result) => shown.push(result),
     navigating: () => {},
-    openChallenge: () => ({ done: new Promise(() => {}), close: () => {} }),
+    _openChallenge: () => ({ done: new Promise(() => {}), close: () => {} }),
   });
   return { host, state, flow, asked, shown, presentation };
 }
@@ -74,7 +74,7 @@ describe('HostedPresentation', () => {
   });
 
   it('redirect: the order is shown being made; a missing e-mail stops it; an order without a page fails', async () => {
-    const missing = hosted({ emailMissing: true });
+    const missing = hosted({ _emailMissing: true });
     await missing.presentation.redirect();
     expect(missing.asked).to.deep.equal([]);
     const { state, asked, shown, presentation } = hosted({ gate: null });

@@ -15,16 +15,16 @@ import type { HostedChallengeRelay } from './hosted-challenge.ts';
 export interface HostedSteps {
   busy(): boolean;
   /** The e-mail is asked for and not valid: its field says so (and takes the focus). */
-  emailMissing(): boolean;
+  _emailMissing(): boolean;
   /** The e-mail typed, if any. */
   email(): string | undefined;
   /** The page's last word before an order: its bot check's token, or null when it stopped it. */
-  beforeOrder(): Promise<{ verification?: string } | null>;
+  _beforeOrder(): Promise<{ verification?: string } | null>;
   show(result: FlowResult): void;
   /** The checkout is about to navigate the page itself. */
   navigating(): void;
   /** Opens a 3-D Secure challenge in the checkout's own dialog. */
-  openChallenge(url: string): ChallengeHandle;
+  _openChallenge(url: string): ChallengeHandle;
 }
 
 /**
@@ -33,8 +33,8 @@ export interface HostedSteps {
  * What it owns: one hosted form at a time, its address for the checkout to frame, the 3-D Secure
  * relay for it (loaded on demand), and leaving for the full page.
  * What it does not own: the step and result (`CheckoutState`), the page's last word before an
- * order (`PayPress.beforeOrder`, plugged in), the outcome shown (`PaymentOutcome`, plugged in as
- * `show`), the challenge dialog (`ChallengeController`, plugged in as `openChallenge`).
+ * order (`PayPress._beforeOrder`, plugged in), the outcome shown (`PaymentOutcome`, plugged in as
+ * `show`), the challenge dialog (`ChallengeController`, plugged in as `_openChallenge`).
  */
 export class HostedPresentation {
   readonly #host: ReactiveElement;
@@ -65,9 +65,9 @@ export class HostedPresentation {
   /** presentation="redirect", on Pay: the order, then the gateway's page. */
   async redirect(): Promise<void> {
     const steps = this.#steps;
-    if (steps.emailMissing()) return;
+    if (steps._emailMissing()) return;
     this.#state._begin('creating');
-    const gate = await steps.beforeOrder();
+    const gate = await steps._beforeOrder();
     if (!gate) return;
     const failed = await leaveForHostedPage(this.#state._flow!, steps.email(), gate.verification, () =>
       steps.navigating(),
@@ -110,13 +110,13 @@ export class HostedPresentation {
         new m.HostedChallengeRelay(
           this.#host,
           () => this.#host.renderRoot.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]'),
-          (url) => steps.openChallenge(url),
+          (url) => steps._openChallenge(url),
           openableChallenge,
         ),
       () => null,
     );
     // The hosted form's order is asked for here: the page's last word (its bot check) comes first.
-    const gate = await steps.beforeOrder();
+    const gate = await steps._beforeOrder();
     if (!gate) return;
     steps.show(await runHostedFrame(flow, gate.verification, (url) => this.#setUrl(url)));
   }
