@@ -9,6 +9,7 @@
 // Options: --update-locks (regenerate the apps' lock files), --only <app> (one app, e.g. next-app).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -24,8 +25,19 @@ const args = process.argv.slice(2);
 const updateLocks = args.includes('--update-locks');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
-const APP_PORT = Number(process.env.E2E_DEMO_PORT || 5173);
-const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT || 8406);
+/** A port nobody listens on now: the demo's own (5173, 8406) may be taken by a running `npm run demo`. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+const APP_PORT = Number(process.env.E2E_DEMO_PORT) || (await freePort());
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT) || (await freePort());
 const SECRET_KEY = 'sk_sandbox_consumer_apps';
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 
