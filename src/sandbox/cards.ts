@@ -1,5 +1,7 @@
 /** The sandbox's test cards (DESIGN.md "Sandbox test cards") and the card checks it runs. */
-import { detectBrand, securityCodeLength } from '../card/brand.ts';
+import { detectBrand } from '../card/brand.ts';
+import { formatCardNumber } from '../card/format.ts';
+import { securityCodeLength } from '../card/security-code.ts';
 
 export type CardBehaviour =
   | { kind: 'approve' }
@@ -86,7 +88,4 @@ export function isExpired(expMonth: number, expYear: number, now: Date): boolean
 }
 
 /** Groups a card number the way it is printed, for the CLI and the docs. */
-export const printable = (number: string): string =>
-  number.length === 15
-    ? `${number.slice(0, 4)} ${number.slice(4, 10)} ${number.slice(10)}`
-    : (number.match(/.{1,4}/g) ?? []).join(' ');
+export const printable = (number: string): string => formatCardNumber(number, detectBrand(number));
