@@ -50,8 +50,11 @@ export interface PaymentFlowOptions {
   /** The only origins card data may be sent to; empty: any https origin but the page's own. */
   readonly gatewayOrigins?: readonly string[];
   readonly fetch?: typeof fetch;
-  /** Shows the 3-D Secure challenge; the element opens a dialog or redirects. */
-  readonly challenge: (url: string) => ChallengeHandle;
+  /**
+   * Shows the 3-D Secure challenge; the element opens a dialog or redirects. `moved`: the challenge
+   * moved on to another page (the bank's, the gateway's again), so the status is worth asking now.
+   */
+  readonly challenge: (url: string, moved: () => void) => ChallengeHandle;
   readonly onPhase?: (phase: FlowPhase) => void;
   /**
    * The payment of this order is about to reach the gateway (and, with a challenge, where the bank
@@ -386,11 +389,20 @@ export class PaymentFlow {
       return this.#failed(session, 'server', ownOrder, 'threed_check_url is no web page');
     }
     this.#options.onPhase?.('challenge');
-    const handle = this.#options.challenge(url);
-    // The challenge page tells us it is over; the status poll covers a page that never does.
+    // A bank tells the checkout nothing: the status says when the challenge is over, polled, and
+    // asked again each time the challenge moves on to another page (back from the bank, say).
+    let moved = () => {};
+    const settledOnMove = new Promise<'completed'>((resolve) => {
+      moved = () =>
+        void this.#server.readStatus(session.status_url, 1).then((status) => {
+          if (status && status.outcome !== 'pending') resolve('completed');
+        });
+    });
+    const handle = this.#options.challenge(url, () => moved());
     const stopPolling = new AbortController();
     const outcome = await Promise.race([
       handle.done,
+      settledOnMove,
       this.#server
         .settle(session.status_url, session.order_id, stopPolling.signal)
         .then(() => 'completed' as const),

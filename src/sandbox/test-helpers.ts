@@ -129,7 +129,7 @@ export async function openBankChallenge(url: string, window?: string) {
     creq = Buffer.from(JSON.stringify({ ...message, challengeWindowSize: window })).toString('base64url');
   }
   const acs = actionOf(handoff, 'acs');
-  const dialog = /name="dialog" value="1"/.test(handoff) ? { dialog: '1' } : {};
+  const dialog: Record<string, string> = /name="dialog" value="1"/.test(handoff) ? { dialog: '1' } : {};
   const response = await postForm(acs, { creq, ...dialog });
   return { acs, handoff, status: response.status, html: await response.text() };
 }

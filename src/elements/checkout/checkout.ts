@@ -225,9 +225,9 @@ export class GatewayCheckout extends GatewayElement {
     // Before the config task runs (in the same update), so it loads through the new flow.
     if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !this.#flow) {
       this.#flow = checkoutFlow(this, {
-        challenge: (url) => {
+        challenge: (url, moved) => {
           if (this.threeDs === 'redirect') this.#resume.navigating();
-          return this.#challenge.open(url);
+          return this.#challenge.open(url, moved);
         },
         onPhase: (phase) => {
           this.phase = phase;

@@ -56,8 +56,7 @@ export function bankHandler(gateway: Gateway, options: BankOptions): SurfaceHand
       const acsTransId = typeof creq?.acsTransID === 'string' ? creq.acsTransID : '';
       const found = acsTransId ? gateway.payments.challengeAtBank(acsTransId) : undefined;
       if (
-        !creq ||
-        creq.messageType !== 'CReq' ||
+        creq?.messageType !== 'CReq' ||
         !found ||
         creq.threeDSServerTransID !== found.challenge.serverTransId
       )
