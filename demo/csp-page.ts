@@ -7,7 +7,7 @@ import { MERCHANT_NAME } from './scenarios.ts';
  * checkout's dialog, and `frame-src` applies to every page that frame navigates to. Banks' domains
  * cannot be listed (every issuer has its own), so `frame-src` allows `https:` besides the gateway
  * (and the fields' origin); the sandbox's bank is on loopback http, which `https:` does not match,
- * so this page names it too. The end-to-end tests pay on it, 3-D Secure at the bank included, and
+ * so this page names it too, and `'self'` for the shop's return address the flow ends on. The end-to-end tests pay on it, 3-D Secure at the bank included, and
  * count every violation.
  */
 export interface CspPage {
@@ -46,7 +46,10 @@ export function renderCspPage(options: {
 }): CspPage {
   const { integrity, gatewayOrigin, nonce, fieldsOrigin } = options;
   const bank = LOOPBACK_ORIGIN.test(options.bankOrigin ?? '') ? options.bankOrigin : undefined;
+  // 'self': the bank's flow comes back to the shop's own return address inside the same frame
+  // (`https:` covers that for a shop on https; this page is http on loopback).
   const frameSrc = [
+    ...(options.oldAdvice ? [] : ["'self'"]),
     gatewayOrigin,
     ...(fieldsOrigin ? [fieldsOrigin] : []),
     ...(options.oldAdvice ? [] : ['https:', ...(bank ? [bank] : [])]),
