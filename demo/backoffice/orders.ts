@@ -1,4 +1,4 @@
-import { type GatewayClient, GatewayError, type Order } from '../../src/server/index.ts';
+import { avsOutcomeOf, type GatewayClient, GatewayError, type Order } from '../../src/server/index.ts';
 
 /**
  * The back office's view of an order and what an operator may do with it. Every action goes
@@ -18,6 +18,10 @@ export const STATUS_WORDS: Readonly<Record<string, string>> = {
   refunded: 'Refunded',
   expired: 'Expired',
 };
+
+/** An expired hold is named as such: it was never charged, its amount went back to the card. */
+export const statusWordOf = (view: Pick<OrderView, 'status' | 'holdExpired'>): string =>
+  view.holdExpired ? 'Hold expired' : (STATUS_WORDS[view.status] ?? view.status.replace(/_/g, ' '));
 
 const cents = (amount: number | null | undefined) => Math.round((amount ?? 0) * 100);
 
@@ -39,6 +43,13 @@ export interface OrderView {
   issued: number | null;
   /** The last decline or failure the gateway recorded. */
   error: string | null;
+  /** The AVS result in words ("Address checked: matches"); null when no AVS ran. */
+  avs: string | null;
+  /**
+   * A hold that ran out before it was captured (Unix seconds of its end, when the gateway said): the
+   * amount went back to the card, and no action can touch the order any more.
+   */
+  holdExpired: { on: number | null } | null;
 }
 
 export function viewOf(order: Order): OrderView {
@@ -59,7 +70,16 @@ export function viewOf(order: Order): OrderView {
     twoStep: order.skip_capture === true,
     issued: order.issued ?? null,
     error: details?.errors?.at(-1)?.description ?? null,
+    avs: avsOutcomeOf(order)?.words ?? null,
+    holdExpired: holdExpiryOf(order),
   };
+}
+
+function holdExpiryOf(order: Order): OrderView['holdExpired'] {
+  if (order.status !== 'expired') return null;
+  const changes = order.status_changes ?? [];
+  if (!changes.some((c) => c.new_status === 'hold')) return null;
+  return { on: changes.findLast((c) => c.new_status === 'expired')?.on ?? null };
 }
 
 /**
@@ -67,6 +87,7 @@ export function viewOf(order: Order): OrderView {
  * (the gateway still has the last word on amounts and dates).
  */
 export function whyNot(action: Action, view: OrderView): string | null {
+  if (view.holdExpired) return 'The hold expired: the amount went back to the card, and nothing can be done with it.';
   const is = `this order is ${STATUS_WORDS[view.status]?.toLowerCase() ?? view.status.replace(/_/g, ' ')}`;
   switch (action) {
     case 'capture':

@@ -1,6 +1,6 @@
 import type { Agent } from '../staff/auth.ts';
 import { escapeHtml, staffPage } from '../staff/layout.ts';
-import { ACTIONS, type Action, type OrderView, STATUS_WORDS, whyNot } from './orders.ts';
+import { ACTIONS, type Action, type OrderView, STATUS_WORDS, statusWordOf, whyNot } from './orders.ts';
 
 /**
  * The back office at /orders/: one server-rendered page. Each order is a <tbody> of its own (the
@@ -42,6 +42,18 @@ function actionForm(view: OrderView, action: Action): string {
 </form>`;
 }
 
+/**
+ * An expired hold offers no action: nothing of it can be captured, reversed or cancelled, so the
+ * operator reads what happened instead of buttons that could only fail.
+ */
+function expiredHoldWords(view: OrderView): string {
+  const on = view.holdExpired?.on;
+  const date = on
+    ? ` on ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(on * 1000)}`
+    : '';
+  return `The hold expired${date} before it was captured: the customer was not charged, and the held ${money(view.total, view.currency)} went back to their card. Nothing can be captured, reversed or cancelled; take a new payment if the order still stands.`;
+}
+
 /** One order: its summary row and its (collapsible) actions. */
 export function orderGroup(view: OrderView, open = false): string {
   const id = escapeHtml(view.id);
@@ -50,15 +62,15 @@ export function orderGroup(view: OrderView, open = false): string {
 <tr class="summary">
 <th scope="row" data-label="Order"><span class="number">${escapeHtml(view.number || view.id.slice(0, 8))}</span>${kind ? `<span class="kind">${kind}</span>` : ''}</th>
 <td data-label="Created" class="created">${when(view.issued)}</td>
-<td data-label="Status"><span class="badge s-${escapeHtml(view.status)}" data-status="${escapeHtml(view.status)}">${escapeHtml(statusWord(view.status))}</span></td>
+<td data-label="Status"><span class="badge s-${escapeHtml(view.status)}" data-status="${escapeHtml(view.status)}">${escapeHtml(statusWordOf(view))}</span></td>
 <td data-label="Amount" class="num" data-amount="${view.total.toFixed(2)}">${money(view.total, view.currency)}</td>
 <td data-label="Refunded" class="num" data-refunded="${view.refunded.toFixed(2)}">${view.refunded ? money(view.refunded, view.currency) : '<span class="none">—</span>'}</td>
 <td data-label="Card" class="card">${escapeHtml(view.card) || '<span class="none">—</span>'}</td>
 <td class="manage"><button type="button" class="btn" aria-expanded="${open}" aria-controls="panel-${id}">Manage<span class="visually-hidden"> order ${escapeHtml(view.number)}</span></button></td>
 </tr>
 <tr class="panel" id="panel-${id}"${open ? '' : ' hidden'}><td colspan="7">
-<div class="facts"><span>Order id <code>${id}</code></span>${view.status === 'paid' ? `<span>Refundable <strong data-refundable="${view.refundable.toFixed(2)}">${money(view.refundable, view.currency)}</strong></span>` : ''}${view.error ? `<span>Last error: ${escapeHtml(view.error)}</span>` : ''}</div>
-<div class="actions">${ACTIONS.map((a) => actionForm(view, a)).join('')}</div>
+<div class="facts"><span>Order id <code>${id}</code></span>${view.status === 'paid' ? `<span>Refundable <strong data-refundable="${view.refundable.toFixed(2)}">${money(view.refundable, view.currency)}</strong></span>` : ''}${view.error ? `<span>Last error: ${escapeHtml(view.error)}</span>` : ''}${view.avs ? `<span data-avs>${escapeHtml(view.avs)}</span>` : ''}</div>
+${view.holdExpired ? `<p class="expired" data-hold-expired>${escapeHtml(expiredHoldWords(view))}</p>` : `<div class="actions">${ACTIONS.map((a) => actionForm(view, a)).join('')}</div>`}
 <p class="outcome" role="status" aria-live="polite"></p>
 </td></tr>
 </tbody>`;
@@ -105,6 +117,7 @@ tr[hidden]{display:none!important}
 .action h3{font-size:.9rem}
 .rule{margin:0;font-size:.8rem;color:var(--muted);flex:1}
 .why{color:var(--warn)}
+.expired{margin:0;padding:.7rem .9rem;border-inline-start:3px solid var(--bad);background:#fdeceb;border-radius:6px;max-inline-size:60ch}
 .do{display:flex;align-items:flex-end;gap:.5rem;flex-wrap:wrap}
 .amount{display:grid;gap:.15rem;font-size:.78rem;color:var(--muted);flex:1;min-width:8rem}
 .amount input{width:100%}
