@@ -87,7 +87,8 @@ function holdExpiryOf(order: Order): OrderView['holdExpired'] {
  * (the gateway still has the last word on amounts and dates).
  */
 export function whyNot(action: Action, view: OrderView): string | null {
-  if (view.holdExpired) return 'The hold expired: the amount went back to the card, and nothing can be done with it.';
+  if (view.holdExpired)
+    return 'The hold expired: the amount went back to the card, and nothing can be done with it.';
   const is = `this order is ${STATUS_WORDS[view.status]?.toLowerCase() ?? view.status.replace(/_/g, ' ')}`;
   switch (action) {
     case 'capture':

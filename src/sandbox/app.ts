@@ -61,7 +61,11 @@ export function sandboxApp(options: AppOptions): SandboxApp {
   const control = controlHandler(gateway, faults);
   const bundle = bundleHandler(distDir);
   const fields = fieldsHandler(distDir, options.origin);
-  const bank = bankHandler(gateway, { gatewayOrigin: options.origin, methodDelayMs: options.methodDelayMs });
+  const bank = bankHandler(gateway, {
+    gatewayOrigin: options.origin,
+    methodDelayMs: options.methodDelayMs,
+    merchantName: options.merchantName,
+  });
 
   /** The surface a path belongs to; the tokens in a path are the handlers' only credentials. */
   function surfaceOf(path: string): SurfaceHandler | null {

@@ -137,9 +137,15 @@ async function backOfficeFacts(page: Page, id: string) {
 
 test('standard AVS: a German card is "not supported" by its bank, a UK card is checked', async ({ page }) => {
   const german = await payWithAddress(page, '4000002760000016', 'DE', 'Unter den Linden 1', '10117');
-  expect(german.transaction_details).toMatchObject({ card_issuer_country: { code: 'DE' }, avs_result: { code: 'G' } });
+  expect(german.transaction_details).toMatchObject({
+    card_issuer_country: { code: 'DE' },
+    avs_result: { code: 'G' },
+  });
   const british = await payWithAddress(page, '4000008260000000', 'GB', '10 Downing Street', 'SW1A 2AA');
-  expect(british.transaction_details).toMatchObject({ card_issuer_country: { code: 'GB' }, avs_result: { code: 'Y' } });
+  expect(british.transaction_details).toMatchObject({
+    card_issuer_country: { code: 'GB' },
+    avs_result: { code: 'Y' },
+  });
 
   const germanRow = await backOfficeFacts(page, german.id);
   await expect(germanRow.locator('[data-avs]')).toHaveText(

@@ -15,7 +15,9 @@ export interface BankOptions {
   /** The gateway's origin: the only place the bank sends a browser back to. */
   gatewayOrigin: () => string;
   /** How long the 3DS Method page takes to answer (it must within the gateway's 10 s). */
-  methodDelayMs?: number;
+  methodDelayMs?: number | undefined;
+  /** Who the challenge says is paid: the merchant's name at the gateway. */
+  merchantName?: string | undefined;
 }
 
 /** The bank's pages may be framed by any page (the checkout's dialog), as a bank's challenge is. */
@@ -71,6 +73,7 @@ export function bankHandler(gateway: Gateway, options: BankOptions): SurfaceHand
           order: found.order,
           acsTransId,
           window,
+          merchant: options.merchantName ?? found.order.request.dynamic_descriptor ?? 'Sandbox merchant',
           withCancel: form.get('dialog') !== '1',
           now: gateway.clock.now(),
         }),

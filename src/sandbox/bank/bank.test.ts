@@ -209,3 +209,36 @@ describe('the gateway takes the browser back', () => {
     expect(await status(order)).toBe('rejected');
   });
 });
+
+describe('the bank under hostile input', () => {
+  it('answers every malformed form with a 4xx page, never a 500, and still works after', async () => {
+    const junk = [
+      '',
+      'x',
+      '%%%',
+      encode([1, 2]),
+      encode({ __proto__: { polluted: true } }),
+      'A'.repeat(9000),
+      Buffer.from('{"messageType":"CReq"').toString('base64url'),
+      encode({ messageType: 'CReq', acsTransID: { $ne: 1 } }),
+    ];
+    for (const path of ['/method/', '/acs/', '/acs/answer/'])
+      for (const value of junk) {
+        for (const name of ['creq', 'threeDSMethodData', 'acsTransID', 'result']) {
+          const response = await form(`${sb.bankUrl}${path}`, { [name]: value });
+          expect(response.status, `${path} ${name}=${value.slice(0, 20)}`).toBeGreaterThanOrEqual(400);
+          expect(response.status).toBeLessThan(500);
+        }
+      }
+    const json = await fetch(`${sb.bankUrl}/acs/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(json.status).toBe(415);
+    expect((await fetch(`${sb.bankUrl}/acs/`)).status).toBe(405);
+    expect((await fetch(`${sb.bankUrl}/nothing`)).status).toBe(404);
+    const { url } = await challenged();
+    expect((await openBankChallenge(url)).status).toBe(200);
+  }, 60_000);
+});

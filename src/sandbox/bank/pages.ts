@@ -53,6 +53,8 @@ export interface ChallengeView {
   order: OrderRecord;
   acsTransId: string;
   window: ChallengeWindow;
+  /** Who is paid, as the card scheme tells the bank. */
+  merchant: string;
   /** The checkout's dialog offers its own Cancel (a sandbox convenience: the person sees one). */
   withCancel: boolean;
   now: Date;
@@ -63,7 +65,7 @@ export function bankChallengePage(view: ChallengeView): string {
   const { order: o, window } = view;
   const brand = o.card?.brand ?? '';
   const last4 = o.card?.masked.slice(-4) ?? '';
-  const merchant = o.request.dynamic_descriptor ?? 'Sandbox merchant';
+  const { merchant } = view;
   const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(view.now);
   const compact = window === '01';
   const cancel = view.withCancel
