@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { ChallengeHandle } from '../../flow/payment-flow.ts';
+import { THREE_DS_COMPLETE } from '../../protocol/three-ds-messages.ts';
 import type { Catalog } from '../i18n/index.ts';
 import { onDemand } from '../shared/on-demand.ts';
 import type { ParentChallenge } from './hosted-challenge.ts';
@@ -141,7 +142,7 @@ export class ChallengeController implements ReactiveController {
       frame &&
       event.source === frame.contentWindow &&
       event.origin === this.#origin &&
-      (event.data as { type?: unknown } | null)?.type === 'gateway-3ds-complete'
+      (event.data as { type?: unknown } | null)?.type === THREE_DS_COMPLETE
     )
       this.#end?.('completed');
   };

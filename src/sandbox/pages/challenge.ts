@@ -3,6 +3,7 @@
  * card issuer's bank (after the bank's 3DS Method, when it runs one), and the result page the
  * browser comes back to when the order names no redirect.
  */
+import { THREE_DS_COMPLETE } from '../../protocol/three-ds-messages.ts';
 import { CHALLENGE_WINDOWS, type CReq, encode } from '../bank/emv.ts';
 import type { OrderRecord } from '../records.ts';
 import { escapeHtml, money, page, scriptJson } from './layout.ts';
@@ -69,7 +70,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.45rem 1rem;margin:1rem 0}dt{
  * early word for a checkout that also learns it from the order's status (a bank never sends one).
  */
 export function challengeDonePage(o: OrderRecord): string {
-  const message = { type: 'gateway-3ds-complete', order_id: o.id, status: o.status };
+  const message = { type: THREE_DS_COMPLETE, order_id: o.id, status: o.status };
   const good = o.status === 'paid' || o.status === 'hold';
   return page(
     '3-D Secure check complete',
