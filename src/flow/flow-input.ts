@@ -23,8 +23,11 @@ export interface PaymentFlowOptions {
   /** The only origins card data may be sent to; empty: any https origin but the page's own. */
   readonly gatewayOrigins?: readonly string[];
   readonly fetch?: typeof fetch;
-  /** Shows the 3-D Secure challenge; the element opens a dialog or redirects. */
-  readonly challenge: (url: string) => ChallengeHandle;
+  /**
+   * Shows the 3-D Secure challenge; the element opens a dialog or redirects. `moved`: the challenge
+   * moved on to another page (the bank's, the gateway's again), so the status is worth asking now.
+   */
+  readonly challenge: (url: string, moved: () => void) => ChallengeHandle;
   readonly onPhase?: (phase: FlowPhase) => void;
   /**
    * The payment of this order is about to reach the gateway (and, with a challenge, where the bank

@@ -331,11 +331,20 @@ export class PaymentFlow {
       return this.#failed(session, 'server', ownOrder, 'threed_check_url is no web page');
     }
     this.#options.onPhase?.('challenge');
-    const handle = this.#options.challenge(url);
-    // The challenge page tells us it is over; the status poll covers a page that never does.
+    // A bank tells the checkout nothing: the status says when the challenge is over, polled, and
+    // asked again each time the challenge moves on to another page (back from the bank, say).
+    let moved = () => {};
+    const settledOnMove = new Promise<'completed'>((resolve) => {
+      moved = () =>
+        void this.#server.readStatus(session.status_url, 1).then((status) => {
+          if (status && status.outcome !== 'pending') resolve('completed');
+        });
+    });
+    const handle = this.#options.challenge(url, () => moved());
     const stopPolling = new AbortController();
     const outcome = await Promise.race([
       handle.done,
+      settledOnMove,
       this.#server
         .settle(session.status_url, session.order_id, stopPolling.signal)
         .then(() => 'completed' as const),

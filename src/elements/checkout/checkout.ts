@@ -207,9 +207,9 @@ export class GatewayCheckout extends GatewayElement {
     const state = this.#state;
     if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !state._flow) {
       const flow = checkoutFlow(this, {
-        challenge: (url) => {
+        challenge: (url, moved) => {
           if (this.threeDs === 'redirect') this.#resume.navigating();
-          return this.#challenge.open(url);
+          return this.#challenge.open(url, moved);
         },
         onPhase: (phase) => {
           state._phase = phase;
