@@ -27,7 +27,14 @@ if (apiDoFromBrowsers !== 'open' && apiDoFromBrowsers !== 'closed') {
   process.exit(2);
 }
 
-const sandbox = await startSandbox({ port, bankPort, secretKey, merchantName, merchantCountry, apiDoFromBrowsers });
+const sandbox = await startSandbox({
+  port,
+  bankPort,
+  secretKey,
+  merchantName,
+  merchantCountry,
+  apiDoFromBrowsers,
+});
 const lines = [
   `Sandbox gateway listening on ${sandbox.url}`,
   `  API:        ${sandbox.apiUrl}/`,
