@@ -148,7 +148,11 @@ ${head('Checkout', integrity)}${
         <li><code>3782 822463 10005</code> American Express, approved</li>
         <li><code>4000 0000 0000 0002</code> declined by the issuer</li>
         <li><code>4000 0000 0000 9995</code> declined, insufficient funds</li>
-        <li><code>4000 0000 0000 3220</code> 3-D Secure challenge</li>
+        <li><code>4000 0000 0000 3220</code> 3-D Secure challenge at the bank</li>
+        <li><code>4000 0000 0000 3063</code> 3-D Secure, no challenge (frictionless)</li>
+        <li><code>4000 0042 8000 0005</code> issued in Latvia: saving it asks the bank</li>
+        <li><code>4000 0027 6000 0016</code> issued in Germany: no standard AVS</li>
+        <li><code>4000 0082 6000 0000</code> issued in the United Kingdom</li>
       </ul>
       <p>AVS: postal code <code>99999</code> gives a “no match”.</p>
     </div>
@@ -158,7 +162,7 @@ ${head('Checkout', integrity)}${
     <nav aria-label="Payment scenario"><ul>${nav}</ul></nav>
     <p class="note">${escapeHtml(current.note)}</p>
     ${fieldsOrigin ? `<p class="note">Isolated card fields: the card is typed in a frame served from <code>${escapeHtml(fieldsOrigin)}</code>, another origin, and sent from there to the gateway. No script of this page can read it.</p>` : ''}
-    ${'botCheck' in current ? '<div data-bot-check></div><script src="/bot-check.js" defer></script>' : ''}
+    <div data-bot-check${'botCheck' in current ? ' data-ask' : ''}></div><script src="/bot-check.js" defer></script>
     ${checkout}
     <h2>Events</h2>
     <p id="log" aria-live="off"></p>

@@ -3,6 +3,7 @@
  * server (server.ts) mounts it; tests may call it directly, without a socket.
  */
 import { API_PREFIX } from '../protocol/index.ts';
+import { bankHandler } from './bank/app.ts';
 import { Clock } from './clock.ts';
 import { Faults } from './faults.ts';
 import { Gateway } from './gateway.ts';
@@ -32,10 +33,18 @@ export interface AppOptions {
   origin: () => string;
   apiDoFromBrowsers: ApiDoFromBrowsers;
   transactionDetails: TransactionDetailsShape;
+  /** The bank's origin (the issuers' 3-D Secure pages), known once it listens. */
+  bankOrigin: () => string;
+  /** The merchant's country (ISO 3166 alpha-2). Default LV. */
+  merchantCountry?: string | undefined;
+  /** How long the bank's 3DS Method page takes to answer. */
+  methodDelayMs?: number | undefined;
 }
 
 export interface SandboxApp {
   dispatch(request: Request, exchange: Exchange): Promise<Response>;
+  /** The bank's origin: its own Fetch handler. */
+  bank(request: Request, exchange: Exchange): Promise<Response>;
   gateway: Gateway;
   close(): void;
 }
@@ -45,6 +54,7 @@ export function sandboxApp(options: AppOptions): SandboxApp {
   const hooks = new WebhookDispatcher(options.webhookRetry, () => clock.now());
   const gateway = new Gateway({
     avsEnabled: options.avsEnabled,
+    merchantCountry: options.merchantCountry ?? 'LV',
     clock,
     hooks,
     origin: options.origin,
@@ -57,6 +67,11 @@ export function sandboxApp(options: AppOptions): SandboxApp {
   const control = controlHandler(gateway, faults);
   const bundle = bundleHandler(distDir);
   const fields = fieldsHandler(distDir, options.origin);
+  const bank = bankHandler(gateway, {
+    gatewayOrigin: options.origin,
+    methodDelayMs: options.methodDelayMs,
+    merchantName: options.merchantName,
+  });
 
   /** The surface a path belongs to; the tokens in a path are the handlers' only credentials. */
   function surfaceOf(path: string): SurfaceHandler | null {
@@ -69,8 +84,9 @@ export function sandboxApp(options: AppOptions): SandboxApp {
       });
     const direct = /^\/direct\/([\w-]+)\/?$/.exec(path);
     if (direct) return directPostHandler(gateway, faults, direct[1]!);
-    const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);
-    if (challenge) return threeDSHandler(gateway, challenge[1]!);
+    const challenge = /^\/3ds\/([\w-]+)(?:\/(method\/?)?)?$/.exec(path);
+    if (challenge)
+      return threeDSHandler(gateway, challenge[1]!, options.bankOrigin, challenge[2] ? 'method' : 'page');
     const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);
     if (hosted)
       return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]), options.merchantName);
@@ -91,6 +107,10 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     if (path === '/') return new Response(null, { status: 302, headers: { Location: '/_sandbox/' } });
     const surface = surfaceOf(path);
     if (!surface) return answer(notFound());
+    return run(surface, request, exchange);
+  }
+
+  async function run(surface: SurfaceHandler, request: Request, exchange: Exchange): Promise<Response> {
     try {
       return await surface(request, exchange);
     } catch (error) {
@@ -105,6 +125,9 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     async dispatch(request, exchange) {
       const response = await route(request, exchange);
       return finishBody(request, response);
+    },
+    async bank(request, exchange) {
+      return finishBody(request, await run(bank, request, exchange));
     },
     close: () => hooks.close(),
   };

@@ -1,5 +1,6 @@
 /** The order object the API answers and webhooks carry, built from the sandbox's record. */
 import { type OrderWire, toMajor } from '../protocol/index.ts';
+import { ISSUER_COUNTRIES, type IssuerCountry } from './cards.ts';
 import { unix } from './clock.ts';
 import type { OrderRecord } from './records.ts';
 
@@ -23,8 +24,11 @@ export interface OrderJsonContext {
 
 const timestamp = (d: Date | null) => (d ? unix(d) : null);
 
-/** The issuing country of every test card (see cards.ts): the United States, ISO 3166 numeric 840. */
-const ISSUER_COUNTRY = { type: 'country', iso_code: 840, code: 'US', display_name: 'United States' };
+/** The card's issuing country as the Go client's object reads it. */
+function issuerCountryObject(code: string) {
+  const known = ISSUER_COUNTRIES[code as IssuerCountry];
+  return { type: 'country', iso_code: known?.iso ?? null, code, display_name: known?.name ?? code };
+}
 
 /** When a status was last set: the newest status change, as the Go client's text `on`. */
 const lastChangeOn = (o: OrderRecord): string =>
@@ -33,14 +37,14 @@ const lastChangeOn = (o: OrderRecord): string =>
 function detailValues(o: OrderRecord, shape: TransactionDetailsShape) {
   if (shape === 'plain') {
     return {
-      card_issuer_country: o.card ? ISSUER_COUNTRY.code : null,
+      card_issuer_country: o.card?.issuerCountry ?? null,
       processing_status: o.processingStatus,
       three_d_secure_status: o.threeDSStatus,
     };
   }
   const on = lastChangeOn(o);
   return {
-    card_issuer_country: o.card ? { ...ISSUER_COUNTRY } : null,
+    card_issuer_country: o.card ? issuerCountryObject(o.card.issuerCountry) : null,
     processing_status:
       o.processingStatus === null ? null : { description: o.processingStatus, on, code: o.processingStatus },
     three_d_secure_status:

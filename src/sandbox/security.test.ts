@@ -284,6 +284,7 @@ describe('3-D Secure keeps no card data', () => {
     const hooks = new WebhookDispatcher({}, () => clock.now());
     const gateway = new Gateway({
       avsEnabled: false,
+      merchantCountry: 'LV',
       clock,
       hooks,
       origin: () => 'http://127.0.0.1:1',

@@ -62,6 +62,7 @@ export function fuzzTargets() {
         origin: () => targets[0]!.origin,
         apiDoFromBrowsers: 'open',
         transactionDetails: 'plain',
+        bankOrigin: () => 'http://127.0.0.1:1',
       });
       sb = await startSandbox({ port: 0, secretKey: KEY, distDir: null });
     },

@@ -4,7 +4,9 @@ import { buildDirectPaymentBody, type CardInput } from '../../src/card/direct-bo
 import { type ChallengeHandle, PaymentFlow, type PaymentFlowOptions } from '../../src/flow/payment-flow.ts';
 import { type DirectPayer, postDirectPayment } from '../../src/flow/post-payment.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { answerChallenge } from '../../src/sandbox/test-helpers.ts';
 import { GatewayClient, type Order } from '../../src/server/index.ts';
+import { botToken } from '../support/bot-check.ts';
 
 // The checkout's payment flow without a browser, against the real sandbox over HTTP and the demo
 // shop's server (built on the server helper) over HTTP: every request really travels.
@@ -61,6 +63,12 @@ function flowFor(scenario = 'one-step', options: Partial<PaymentFlowOptions> = {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
     ...options,
     fetch: async (input, init) => {
+      // The page's bot-check script attaches a solved challenge's token to each new session, as
+      // gateway-before-pay does on the demo's pages.
+      if (init?.method === 'POST' && String(input).includes('/checkout/session')) {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        init = { ...init, body: JSON.stringify({ ...body, verification: await botToken(shop.url) }) };
+      }
       sent.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
       // A test's own fetch stands for the network between the browser and the servers.
       return (options.fetch ?? fetch)(input, init);
@@ -146,16 +154,9 @@ describe('PaymentFlow against the sandbox', () => {
   const challenger =
     (choice: 'approve' | 'fail' | 'close') =>
     (url: string): ChallengeHandle => ({
-      // The customer answers the bank's page: the same form post a person's click makes.
+      // The customer answers the bank's page: the same form posts a person's click makes.
       done:
-        choice === 'close'
-          ? Promise.resolve('closed')
-          : fetch(url, {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body: `result=${choice}`,
-              redirect: 'manual',
-            }).then(() => 'completed'),
+        choice === 'close' ? Promise.resolve('closed') : answerChallenge(url, choice).then(() => 'completed'),
       close: () => {},
     });
 

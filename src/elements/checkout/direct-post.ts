@@ -14,7 +14,6 @@
  */
 import type { DirectPoster, DirectTransport, PayerResult } from '../../flow/post-payment.ts';
 import type { DirectPaymentBody } from '../../protocol/direct-payment.ts';
-import { THREE_DS_SIZE } from '../../protocol/three-ds-messages.ts';
 
 /** The form's fields: Direct Post names the card `number` and takes the month as two digits. */
 export function formFields(body: DirectPaymentBody): [string, string][] {
@@ -43,6 +42,7 @@ export const directPostFrom =
       const frame = document.createElement('iframe');
       frame.name = name;
       frame.title = dialog.getAttribute('aria-label') ?? '';
+      // Sized as the challenge's own frame: one of EMV 3-D Secure's windows (the checkout's styles).
       frame.setAttribute('part', 'challenge-frame');
       // Outside the dialog's rendered part (after its head), so a render of the checkout leaves it be.
       head.after(frame);
@@ -53,7 +53,6 @@ export const directPostFrom =
         if (done) return;
         done = true;
         clearTimeout(timer);
-        removeEventListener('message', onSize);
         dialog.removeEventListener('cancel', onCancel);
         cancelButton?.removeEventListener('click', onClose);
         if (shown) dialog.close();
@@ -61,14 +60,6 @@ export const directPostFrom =
         resolve(result);
       };
       // Closed: the status says whether the check ended anyway (then the flow reads the result).
-      // The bank's page may say how tall it is (as the sandbox's does), so the frame shows all of it.
-      // Whose page is in the frame we cannot know: only the frame itself is heard, within reason.
-      const onSize = (event: MessageEvent) => {
-        const data = event.data as { type?: unknown; height?: unknown } | null;
-        const height = event.source === frame.contentWindow && data?.type === THREE_DS_SIZE && data.height;
-        if (typeof height === 'number' && height > 0 && height < 4e3) frame.style.blockSize = `${height}px`;
-      };
-      addEventListener('message', onSize);
       const onClose = async () => {
         const status = await readStatus();
         finish(

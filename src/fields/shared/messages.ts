@@ -25,13 +25,22 @@ export type ThemeToken = `--gateway-${
   | 'input-padding'
   | 'accent'
   | 'accent-text'}`;
-// One string: the list ships in the merchant's bundle, where every byte counts.
-export const THEME_TOKENS = (
-  'font-family font-size color-text color-muted color-background color-input-background color-border ' +
-  'color-focus color-error radius gap input-padding accent accent-text'
-)
-  .split(' ')
-  .map((name) => `--gateway-${name}` as ThemeToken);
+export const THEME_TOKENS: readonly ThemeToken[] = [
+  '--gateway-font-family',
+  '--gateway-font-size',
+  '--gateway-color-text',
+  '--gateway-color-muted',
+  '--gateway-color-background',
+  '--gateway-color-input-background',
+  '--gateway-color-border',
+  '--gateway-color-focus',
+  '--gateway-color-error',
+  '--gateway-radius',
+  '--gateway-gap',
+  '--gateway-input-padding',
+  '--gateway-accent',
+  '--gateway-accent-text',
+];
 
 export const FIELD_NAMES = ['number', 'expiry', 'csc', 'name'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
@@ -83,7 +92,9 @@ export interface FieldsConfig {
  * Why nothing was paid, or no answer came: `invalid`, the fields are not complete and valid (and now
  * show why); `session`, the merchant's server refused to create the order (its words and fields
  * come along); `refused`, the frame would not pay (this checkout's order is paid already, or its
- * status could not be read); the rest as for any direct payment.
+ * status could not be read); `rate_limited`, the merchant's server wants no more attempts for now
+ * (`retryAfter` seconds, as its Retry-After said); `verification`, it refused the bot check; the
+ * rest as for any direct payment.
  */
 export const PAY_ERRORS = [
   'network',
@@ -93,6 +104,8 @@ export const PAY_ERRORS = [
   'invalid',
   'session',
   'refused',
+  'rate_limited',
+  'verification',
 ] as const;
 export type PayError = (typeof PAY_ERRORS)[number];
 
@@ -118,6 +131,8 @@ export type PayOutcome =
       readonly error: PayError;
       readonly message?: string;
       readonly fields?: readonly SessionFieldIssue[];
+      /** `rate_limited`: how many seconds the merchant's server asked to wait. */
+      readonly retryAfter?: number;
     };
 
 /**
@@ -319,7 +334,17 @@ function parseOutcome(v: unknown): PayOutcome | null {
   if (v.ok !== false || !oneOf(PAY_ERRORS, v.error)) return null;
   const message = str(v.message, 500) ? v.message : undefined;
   const fields = v.error === 'session' ? parseIssues(v.fields) : undefined;
-  return fields ? { ok: false, error: v.error, message, fields } : { ok: false, error: v.error, message };
+  if (fields) return { ok: false, error: v.error, message, fields };
+  const wait = v.retryAfter;
+  // A day at most: a frame that says more is not to be believed, and the customer is told minutes.
+  if (
+    v.error === 'rate_limited' &&
+    Number.isInteger(wait) &&
+    (wait as number) > 0 &&
+    (wait as number) <= 86_400
+  )
+    return { ok: false, error: v.error, message, retryAfter: wait as number };
+  return { ok: false, error: v.error, message };
 }
 
 /** What the parent accepts from the frame; null for anything else. Extra keys never cross. */
