@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../server/index.ts';
 import type { Sandbox } from './server.ts';
 import {
+  actionOf,
   answerChallenge,
   api,
   call,
   cardBody,
   createOrder,
+  fieldOf,
   type Json,
+  openBankChallenge,
   paidOrder,
   pay,
   sandbox,
@@ -39,6 +42,9 @@ describe('cancel of an order waiting on 3-D Secure', () => {
     const started = await pay(order, cardBody(THREE_DS));
     expect(started.body).toMatchObject({ status: 'in_progress' });
     const challenge: string = started.body.threed_check_url;
+    // The customer is at the bank's page when the shop cancels.
+    const bank = await openBankChallenge(challenge);
+    expect(bank.html).toContain('value="approve"');
 
     const cancelled = await api(sb).post(`/orders/${order.id}/cancel/`);
     expect(cancelled.status).toBe(200);
@@ -50,13 +56,31 @@ describe('cancel of an order waiting on 3-D Secure', () => {
     ]);
     await waitFor(async () => (await events(order.id)).includes('order.canceled'));
 
-    // The bank's page no longer offers Approve: it says the check is over, with the order's status.
+    // The gateway's page no longer hands on to the bank: it says the check is over, with the status.
     const page = await (await fetch(challenge)).text();
     expect(page).toContain('3-D Secure check complete');
     expect(page).toContain('cancelled');
-    expect(page).not.toContain('value="approve"');
-    const late = await answerChallenge(challenge, 'approve');
-    expect(late.status).toBe(409);
+    expect(page).not.toContain('name="creq"');
+    // Approve at the bank's page still open comes too late: the browser it sends back to the
+    // gateway is shown the cancelled order, nothing charged; Cancel from the checkout is refused.
+    const back = await (
+      await fetch(new URL('/acs/answer/', bank.acs), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ acsTransID: fieldOf(bank.html, 'acsTransID'), result: 'approve' }),
+      })
+    ).text();
+    const late = await fetch(actionOf(back, 'next'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cres: fieldOf(back, 'cres') }),
+      redirect: 'manual',
+    });
+    expect(late.status).toBe(200);
+    const shown = await late.text();
+    expect(shown).toContain('3-D Secure check complete');
+    expect(shown).toContain('cancelled');
+    expect((await answerChallenge(challenge, 'cancel')).status).toBe(409);
     const after = await api(sb).get(`/orders/${order.id}/`);
     expect(after.body).toMatchObject({ status: 'cancelled', paid: null });
     // Nor can it be paid again: cancelled is final.

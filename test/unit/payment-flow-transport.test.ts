@@ -5,7 +5,9 @@ import { formFields } from '../../src/elements/checkout/direct-post.ts';
 import { PaymentFlow } from '../../src/flow/payment-flow.ts';
 import type { DirectTransport, PayerResult } from '../../src/flow/post-payment.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { answerChallenge } from '../../src/sandbox/test-helpers.ts';
 import { GatewayClient } from '../../src/server/index.ts';
+import { botToken } from '../support/bot-check.ts';
 
 // The payment flow's transports against the real sandbox closed to browsers on api_do_url, and the
 // demo shop's server on each transport, over HTTP. The browser's frame is played here by a form
@@ -44,7 +46,7 @@ function frameTransport(bank: 'approve' | 'fail' | 'close', log: string[]): Dire
     post: async (session, body, _timeout, status, onPhase) => {
       const form = new URLSearchParams(formFields(body)).toString();
       log.push(`POST ${session.direct_post} ${form}`);
-      let answer = await fetch(session.direct_post!, {
+      const answer = await fetch(session.direct_post!, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -55,19 +57,29 @@ function frameTransport(bank: 'approve' | 'fail' | 'close', log: string[]): Dire
         expect((await status())?.status).toBe('in_progress');
         onPhase?.('challenge');
         if (bank === 'close') return { ok: false, error: 'cancelled' } satisfies PayerResult;
-        answer = await fetch(location, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: `result=${bank}`,
-        });
-        location = answer.headers.get('location');
+        // Through the gateway's page to the bank on its own origin, and back to the gateway.
+        location = (await answerChallenge(location, bank)).location;
       }
       log.push(`back to ${location}`);
       return { ok: true, response: { status: 'returned' } };
     },
   };
 }
+
+/**
+ * The network as the demo's pages meet it: their bot-check script attaches a solved challenge's
+ * token to each new session (gateway-before-pay), which the shop's server asks for.
+ */
+const withBotCheck =
+  (base: typeof fetch = fetch): typeof fetch =>
+  async (input, init) => {
+    if (init?.method === 'POST' && String(input).includes('/checkout/session')) {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const verification = await botToken(new URL(String(input)).origin);
+      init = { ...init, body: JSON.stringify({ ...body, verification }) };
+    }
+    return base(input, init);
+  };
 
 const flowOn = (shop: DemoMerchant, transport: DirectTransport, phases: string[] = []) =>
   new PaymentFlow({
@@ -76,6 +88,7 @@ const flowOn = (shop: DemoMerchant, transport: DirectTransport, phases: string[]
       throw new Error('a Direct Post payment shows the bank in its own frame');
     },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
+    fetch: withBotCheck(),
     transport: async () => transport,
     onPhase: (phase) => phases.push(phase),
   });
@@ -132,6 +145,7 @@ describe('the direct-post transport', () => {
       sessionUrl: `${directShop.url}/checkout/session?scenario=one-step`,
       challenge: () => ({ done: new Promise(() => {}), close: () => {} }),
       sleep: async () => {},
+      fetch: withBotCheck(),
       transport: () => Promise.reject(new Error('refused by its hash')),
     });
     const result = await flow.pay({ card: card('4111111111111111'), request: { email: 'a@example.com' } });
@@ -158,7 +172,7 @@ describe('the default transport against a gateway closed to browsers', () => {
         sessionUrl: `${apiDoShop.url}/checkout/session?scenario=one-step`,
         challenge: () => ({ done: new Promise(() => {}), close: () => {} }),
         sleep: async () => {},
-        fetch: corsFails,
+        fetch: withBotCheck(corsFails),
         transport: async () => ({
           post: () => Promise.reject(new Error('not this transport')),
           refused: async (url) => {

@@ -10,6 +10,7 @@
 // Then the same sequence through our helper.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { answerChallenge } from '../../../src/sandbox/test-helpers.ts';
 import { GatewayClient } from '../../../src/server/index.ts';
 import { type GoType, goDecodeErrors, slice, struct } from './go-json.ts';
 import { type Json, payAsHostedPage, send, startReplaySandbox } from './replay.ts';
@@ -437,12 +438,8 @@ describe('sg3des/decta Go client, unchanged', () => {
           cardholder_name: 'Go Client',
         },
       );
-      await fetch(started.body.threed_check_url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'result=approve',
-        redirect: 'manual',
-      });
+      // The customer approves at the bank, on its own origin.
+      await answerChallenge(started.body.threed_check_url, 'approve');
       const paid = await send(at(`/orders/${order.id}/`), 'GET', headers);
       expect(paid.body.status).toBe('paid');
       expect(goDecodeErrors(paid.body, Order)).toEqual([]);
