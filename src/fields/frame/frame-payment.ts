@@ -61,7 +61,7 @@ export class FramePayment {
 
   /** Whether the merchant's server makes this checkout a phone order (no security code asked). */
   async loadMoto(signal?: AbortSignal): Promise<boolean> {
-    return (await this.#server.loadConfig(signal)).moto === true;
+    return (await this.#server._loadConfig(signal)).moto === true;
   }
 
   /**
@@ -94,7 +94,7 @@ export class FramePayment {
     if (!read()) return { ok: false, error: 'invalid' };
     if (this.#session) {
       // The last order of this checkout: paid again only while it is still waiting for a payment.
-      const status = await this.#server.readStatus(this.#session.status_url);
+      const status = await this.#server._readStatus(this.#session.status_url);
       if (!status) return { ok: false, error: 'network' };
       if (PAID.has(status.outcome)) return { refused: 'order-paid' };
       if (status.status !== 'issued') this.#session = this.#key = null;
@@ -105,7 +105,7 @@ export class FramePayment {
       const key = this.#key;
       try {
         // The merchant's server checks every field of it exactly; the frame only made sure of its shape.
-        session = await this.#server.createSession(
+        session = await this.#server._createSession(
           key,
           data as Omit<CheckoutSessionRequest, 'idempotency_key'>,
         );

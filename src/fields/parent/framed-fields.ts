@@ -61,12 +61,12 @@ export class FramedFields implements ReactiveController {
   }
 
   /** Whether the fields are in a frame (whether or not its bridge arrived). */
-  get active(): boolean {
+  get _active(): boolean {
     return this.#target !== null;
   }
 
   /** The Pay button's page paired with the frame, while there is one. */
-  get buttonSrc(): string | null {
+  get _buttonSrc(): string | null {
     return this.#target?.buttonSrc ?? null;
   }
 
