@@ -345,6 +345,8 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         dir: join(options.distDir, 'fields'),
         frameAncestors: [base],
         gatewayOrigins: [new URL(options.gatewayUrl).origin],
+        // The shop's one session endpoint: the fields refuse any other address, and any query.
+        sessionEndpoints: [`${base}/checkout/session`],
       }),
     );
   }

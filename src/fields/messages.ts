@@ -172,6 +172,8 @@ export const REFUSALS = {
   unknown: 'a message the card fields do not know was refused',
   'not-gateway': "the merchant server's order points to an address that is no gateway's: nothing was sent",
   'order-paid': "this checkout's order is paid already: it is not paid again",
+  'session-address':
+    "the session-url is not one of the merchant's session endpoints (createFieldsHandler's sessionEndpoints), or carries a query: the fields take no card for it",
 } as const;
 export type Refusal = keyof typeof REFUSALS;
 /** A refusal's code as the parent checks it: the words come with it, from the frame. */

@@ -27,6 +27,7 @@ import {
 } from './messages.ts';
 import { INSET } from './page.styles.ts';
 import { type ButtonLook, type ButtonState, parseFromButton, payChannelName } from './pay-channel.ts';
+import { isSessionEndpoint, sessionEndpointsOf } from './session-endpoint.ts';
 import type { Refused } from './to-frame.ts';
 
 // The masks are inside this page's one script, imported as the card form is: ready before it renders.
@@ -51,9 +52,16 @@ const card =
   form.querySelector('gateway-card-form') ?? form.appendChild(document.createElement('gateway-card-form'));
 
 const address = readFrameAddress(location.hash);
-const payment = address?.session
-  ? new FramePayment({ sessionUrl: address.session, parentOrigin: address.parent })
-  : null;
+/**
+ * The session address is the page's word: taken only when it is one the merchant's fields handler
+ * named (exactly, no query). Otherwise these fields take no card at all, and the page's code hears why.
+ */
+const foreignSession =
+  !!address?.session && !isSessionEndpoint(address.session, sessionEndpointsOf(document));
+const payment =
+  address?.session && !foreignSession
+    ? new FramePayment({ sessionUrl: address.session, parentOrigin: address.parent })
+    : null;
 const buttonChannel = address ? new BroadcastChannel(payChannelName(address.channel)) : null;
 
 let link: ParentLink | null = null;
@@ -153,7 +161,7 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       if (!configured) {
         configured = true;
         // In the page already (rendered at build time): moving it would reconnect the fields.
-        if (!form.isConnected) document.body.append(form);
+        if (!form.isConnected && !foreignSession) document.body.append(form);
         await card.updateComplete;
         lastHeight = height();
         const now = state();
@@ -275,13 +283,17 @@ const connected =
     (message, parent) => void onMessage(message, parent),
     (parent) => {
       link = parent;
+      if (foreignSession) refuse('session-address');
     },
   );
-if (!connected) {
-  // Opened on its own, or framed by a page that did not name itself: a word instead of fields.
+if (!connected || foreignSession) {
+  // Opened on its own, framed by a page that did not name itself, or given a session address that
+  // is not the shop's: a word instead of fields, so no card is typed where it cannot be paid.
   form.remove();
   const p = document.createElement('p');
-  p.textContent = 'These card fields work inside a checkout page only.';
+  p.textContent = foreignSession
+    ? 'These card fields cannot be used here: the checkout’s address is not the shop’s.'
+    : 'These card fields work inside a checkout page only.';
   document.body.append(p);
 } else if (payment) {
   // A phone order asks no security code: the merchant's server says which this checkout is.
