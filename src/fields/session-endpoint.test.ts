@@ -28,10 +28,12 @@ describe('session endpoints the fields may call', () => {
     expect(isSessionEndpoint('http://127.0.0.1:5173/checkout/session', loopback)).toBe(true);
     expect(isSessionEndpoint('http://127.0.0.1:5173/checkout/session?x=1', loopback)).toBe(false);
     expect(isSessionEndpoint('http://localhost:5173/checkout/session', loopback)).toBe(false);
-    expect(isSessionEndpoint('http://127.0.0.1:8080/shop/checkout/session', ['http://127.0.0.1:8080/shop/*'])).toBe(
-      true,
+    expect(
+      isSessionEndpoint('http://127.0.0.1:8080/shop/checkout/session', ['http://127.0.0.1:8080/shop/*']),
+    ).toBe(true);
+    expect(isSessionEndpoint('http://127.0.0.1:8080/other/session', ['http://127.0.0.1:8080/shop/*'])).toBe(
+      false,
     );
-    expect(isSessionEndpoint('http://127.0.0.1:8080/other/session', ['http://127.0.0.1:8080/shop/*'])).toBe(false);
   });
 
   it('names what is wrong with an endpoint, and its origin as a CSP source', () => {

@@ -18,9 +18,11 @@ const ENDPOINT = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?(
 /** Why `value` is no endpoint the fields may be given, or null when it is one. */
 export function endpointProblem(value: string): string | null {
   const match = ENDPOINT.exec(value);
-  if (!match) return 'must be an absolute http(s) address with a path and no query, e.g. https://shop.example/checkout/session';
+  if (!match)
+    return 'must be an absolute http(s) address with a path and no query, e.g. https://shop.example/checkout/session';
   const path = match[4]!;
-  if (path.slice(0, -1).includes('*')) return 'may hold * only as its port or as its path’s last segment (/*)';
+  if (path.slice(0, -1).includes('*'))
+    return 'may hold * only as its port or as its path’s last segment (/*)';
   return null;
 }
 
@@ -41,7 +43,13 @@ export function isSessionEndpoint(address: string, endpoints: readonly string[])
   return endpoints.some((endpoint) => {
     const match = endpointProblem(endpoint) === null && ENDPOINT.exec(endpoint);
     if (!match) return false;
-    const [, scheme, host, port, path] = match as unknown as [string, string, string, string | undefined, string];
+    const [, scheme, host, port, path] = match as unknown as [
+      string,
+      string,
+      string,
+      string | undefined,
+      string,
+    ];
     if (url.protocol !== `${scheme.toLowerCase()}:` || url.hostname !== host.toLowerCase()) return false;
     // Compared as URL writes them: a default port (443, 80) is no port.
     if (port !== '*' && url.port !== (port === undefined ? '' : new URL(`${scheme}://x:${port}`).port))

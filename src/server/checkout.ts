@@ -21,7 +21,13 @@ import { createSessionKeeper, InProgress, Mismatch, newReference } from './idemp
 import { recordAndRetire, type VelocityLimits } from './limits.ts';
 import { CheckoutMisconfiguredError, MISCONFIGURED_MESSAGE, misconfigurationOf } from './misconfiguration.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
-import { checkAgainstConfig, describeFields, mergeOrder, withoutOwnFields } from './session-request.ts';
+import {
+  checkAgainstConfig,
+  describeFields,
+  mergeOrder,
+  typedEmailSaving,
+  withoutOwnFields,
+} from './session-request.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
 import { visitorOf } from './visitor.ts';
 import type { HandlerInfo } from './webhook-source.ts';
@@ -95,6 +101,13 @@ export interface CheckoutHandlerOptions extends GateOptions {
    * it answers them with credentialed CORS (preflight included). Every other origin gets none.
    */
   fieldsOrigins?: readonly string[];
+  /**
+   * Saving a card (a consent scenario, or `save.method: 'merchant'`) to a client e-mail typed in the
+   * page, where `buildOrder` set none: a guest's saved card. Default false: such an order is refused
+   * as a misconfiguration, because any script of the page can type its own e-mail there. Save cards
+   * to the signed-in customer your server knows (`client.email` in `buildOrder`).
+   */
+  saveToTypedEmail?: boolean;
 }
 
 /**
@@ -187,6 +200,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     await gate.admit(request, body.verification, clients, config.moto);
     const draft = await options.buildOrder({ request, session: body, config });
     const order = mergeOrder(draft, body, config);
+    const typed = options.saveToTypedEmail ? null : typedEmailSaving(draft, order, config);
+    if (typed) throw new CheckoutMisconfiguredError([typed]);
     const reference = order.number || newReference();
     const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
     return {

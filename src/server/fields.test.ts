@@ -117,7 +117,12 @@ describe('createFieldsHandler', () => {
 
   it('names the option and the rule when an origin is not one', () => {
     expect(() =>
-      createFieldsHandler({ dir, frameAncestors: [], gatewayOrigins: ['https://g.example'], sessionEndpoints: EP }),
+      createFieldsHandler({
+        dir,
+        frameAncestors: [],
+        gatewayOrigins: ['https://g.example'],
+        sessionEndpoints: EP,
+      }),
     ).toThrow(/frameAncestors must list at least one origin/);
     expect(() =>
       createFieldsHandler({
@@ -128,7 +133,12 @@ describe('createFieldsHandler', () => {
       }),
     ).toThrow(/frameAncestors\[0\] must be an origin such as https:\/\/shop.example \(no path\)/);
     expect(() =>
-      createFieldsHandler({ dir, frameAncestors: ['*'], gatewayOrigins: ['https://g.example'], sessionEndpoints: EP }),
+      createFieldsHandler({
+        dir,
+        frameAncestors: ['*'],
+        gatewayOrigins: ['https://g.example'],
+        sessionEndpoints: EP,
+      }),
     ).toThrow(/frameAncestors\[0\]/);
     expect(() =>
       createFieldsHandler({
@@ -142,7 +152,9 @@ describe('createFieldsHandler', () => {
 
   it('writes the session endpoints into the fields page (not the button’s), and refuses one with a query', async () => {
     const html = await (await get('/')).text();
-    expect(html).toContain('<meta name="gateway-session-endpoints" content="https://shop.example/checkout/session">');
+    expect(html).toContain(
+      '<meta name="gateway-session-endpoints" content="https://shop.example/checkout/session">',
+    );
     expect(await (await get('/?lang=de')).text()).toContain('name="gateway-session-endpoints"');
     expect(await (await get('/pay.html')).text()).not.toContain('gateway-session-endpoints');
     // The script's hash is unchanged: the meta is no script.
@@ -150,7 +162,12 @@ describe('createFieldsHandler', () => {
       `'sha384-${createHash('sha384').update(SCRIPT).digest('base64')}'`,
     );
     const made = (sessionEndpoints: string[]) => () =>
-      createFieldsHandler({ dir, frameAncestors: ['https://s.example'], gatewayOrigins: ['https://g.example'], sessionEndpoints });
+      createFieldsHandler({
+        dir,
+        frameAncestors: ['https://s.example'],
+        gatewayOrigins: ['https://g.example'],
+        sessionEndpoints,
+      });
     expect(made([])).toThrow(/sessionEndpoints must list your session endpoint/);
     expect(made(['https://s.example/checkout/session?scenario=save-card'])).toThrow(
       /sessionEndpoints\[0\] must be an absolute http\(s\) address with a path and no query/,

@@ -61,7 +61,8 @@ function sessionEndpointsOf(list: readonly string[] | undefined): string[] {
   return list.map((value, i) => {
     const endpoint = String(value).trim();
     const problem = endpointProblem(endpoint);
-    if (problem) throw new TypeError(`createFieldsHandler: sessionEndpoints[${i}] ${problem}, not "${value}"`);
+    if (problem)
+      throw new TypeError(`createFieldsHandler: sessionEndpoints[${i}] ${problem}, not "${value}"`);
     return endpoint;
   });
 }
@@ -112,7 +113,11 @@ interface BuiltPage {
 /** The page as built, with `head` written in after its `<head>` (or first, where it has none). */
 function readPage(file: string, head = ''): BuiltPage {
   const built = readFileSync(file).toString('utf8');
-  const html = !head ? built : /<head\b[^>]*>/i.test(built) ? built.replace(/<head\b[^>]*>/i, (m) => m + head) : head + built;
+  const html = !head
+    ? built
+    : /<head\b[^>]*>/i.test(built)
+      ? built.replace(/<head\b[^>]*>/i, (m) => m + head)
+      : head + built;
   const body = Buffer.from(html, 'utf8');
   return {
     body,

@@ -64,6 +64,26 @@ export function checkAgainstConfig(body: CheckoutSessionRequest, config: Checkou
   return issues;
 }
 
+/**
+ * Why this order may not be made as it stands: it saves the card (for the customer's use or the
+ * merchant's) to a client the merchant's server did not name, only an e-mail typed in the page.
+ * A script of the page could type its own, and the card would be saved to its client.
+ */
+export function typedEmailSaving(
+  draft: OrderDraft,
+  order: OrderRequest,
+  config: CheckoutConfig,
+): FieldIssue | null {
+  const saves = !!order.setup_future_use || config.save?.method === 'merchant';
+  if (!saves || draft.client?.email) return null;
+  return {
+    path: 'client.email',
+    message:
+      'must be set by buildOrder when the card is saved (the signed-in customer): an e-mail typed in the page is the page’s word; saveToTypedEmail: true opts in to guest saving',
+    code: 'typed_email_saving',
+  };
+}
+
 /** Merges what the browser sent into the merchant's order; the merchant's cart decides the money. */
 export function mergeOrder(
   draft: OrderDraft,
@@ -73,7 +93,9 @@ export function mergeOrder(
   const billing = Object.fromEntries(
     Object.entries(body.billing_address ?? {}).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const email = (config.collect_email ? body.email : undefined) ?? draft.client?.email ?? body.email;
+  // The client e-mail the merchant's server set is its customer's: a typed one (the page's word, which
+  // any script of the page can rewrite) only fills in where the server set none.
+  const email = draft.client?.email || body.email;
   const order: OrderRequest = {
     ...draft,
     client: { ...draft.client, ...billing, email: email ?? '' },
