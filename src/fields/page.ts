@@ -165,14 +165,15 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
         await card.updateComplete;
         lastHeight = height();
         const now = state();
+        told = gist(now);
         parent.send({ type: 'ready', height: lastHeight, state: now });
         // Typed before the page and the fields met (the form is in the page's HTML): a person's
         // input, which the page hears of as of any other.
-        if (!now.empty) parent.send({ type: 'state', state: now, user: true });
+        if (!now.empty) tell(parent, now, true);
         new ResizeObserver(resized).observe(form);
       } else {
         await card.updateComplete;
-        parent.send({ type: 'state', state: state(), user: false });
+        tell(parent, state(), false);
       }
       return;
     }
@@ -199,7 +200,7 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       if (message.what === 'all') card.clear();
       else clearSecurityCode(card, message.focus === true);
       await card.updateComplete;
-      parent.send({ type: 'state', state: state(), user: false });
+      tell(parent, state(), false);
       return;
   }
 }
@@ -234,7 +235,7 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
   if (!outcome.ok && outcome.error === 'invalid') {
     showAllErrors();
     await card.updateComplete;
-    parent.send({ type: 'state', state: state(), user: false });
+    tell(parent, state(), false);
   }
   parent.send({ type: 'paid', id, outcome });
 }
@@ -262,7 +263,24 @@ form.addEventListener(
   true,
 );
 form.addEventListener('submit', (event) => event.preventDefault());
-card.addEventListener('gateway-card-change', () => link?.send({ type: 'state', state: state(), user: true }));
+/**
+ * What the page last heard of the card. A change is told only when the brand, the completeness,
+ * the validity or a field's problem changed: not every key, so the page learns neither the timing
+ * of each key nor how many digits were typed.
+ */
+let told = '';
+const gist = (s: FieldsState) =>
+  JSON.stringify([s.brand, s.complete, s.empty, s.valid, s.errors.map((e) => `${e.field}:${e.code}`)]);
+card.addEventListener('gateway-card-change', () => {
+  const now = state();
+  if (!link || gist(now) === told) return;
+  tell(link, now, true);
+});
+
+function tell(to: ParentLink, now: FieldsState, user: boolean): void {
+  told = gist(now);
+  to.send({ type: 'state', state: now, user });
+}
 
 if (buttonChannel) {
   buttonChannel.onmessage = (event: MessageEvent) => {
