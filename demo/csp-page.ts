@@ -59,7 +59,7 @@ export function renderCspPage(options: {
 <body>
 <main>
 <h1>Checkout under a strict Content-Security-Policy</h1>
-<gateway-checkout session-url="/checkout/session?scenario=one-step"${fieldsOrigin ? ` fields-origin="${fieldsOrigin}"` : ''}></gateway-checkout>
+<gateway-checkout session-url="/checkout/session"${fieldsOrigin ? ` fields-origin="${fieldsOrigin}"` : ''}></gateway-checkout>
 </main>
 </body>
 </html>`;

@@ -26,6 +26,7 @@ import {
   describeFields,
   mergeOrder,
   typedEmailSaving,
+  unshownHold,
   withoutOwnFields,
 } from './session-request.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
@@ -200,8 +201,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     await gate.admit(request, body.verification, clients, config.moto);
     const draft = await options.buildOrder({ request, session: body, config });
     const order = mergeOrder(draft, body, config);
-    const typed = options.saveToTypedEmail ? null : typedEmailSaving(draft, order, config);
-    if (typed) throw new CheckoutMisconfiguredError([typed]);
+    const unshown = [
+      options.saveToTypedEmail ? null : typedEmailSaving(draft, order, config),
+      unshownHold(order, config),
+    ].filter((issue) => issue !== null);
+    if (unshown.length) throw new CheckoutMisconfiguredError(unshown);
     const reference = order.number || newReference();
     const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
     return {
@@ -226,6 +230,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       avs: config.avs,
       save: config.save,
       moto: config.moto,
+      two_step: config.two_step === true,
       iframe_checkout: order.iframe_checkout ?? null,
       full_page_checkout: order.full_page_checkout ?? null,
     });

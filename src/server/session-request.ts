@@ -84,6 +84,21 @@ export function typedEmailSaving(
   };
 }
 
+/**
+ * The order holds the amount only (`skip_capture`) while the config, what the checkout shows the
+ * customer, says nothing of it: the customer would read "Pay" for a reservation.
+ */
+export function unshownHold(order: OrderRequest, config: CheckoutConfig): FieldIssue | null {
+  return order.skip_capture && !config.two_step
+    ? {
+        path: 'skip_capture',
+        message:
+          'is set by buildOrder while the checkout config does not say two_step: true, which the checkout shows',
+        code: 'not_shown',
+      }
+    : null;
+}
+
 /** Merges what the browser sent into the merchant's order; the merchant's cart decides the money. */
 export function mergeOrder(
   draft: OrderDraft,
@@ -103,6 +118,8 @@ export function mergeOrder(
     language: draft.language ?? config.language,
   };
   if (body.save_consent) order.setup_future_use = body.save_consent.scenario;
+  // What the customer was shown (a reservation) is what the order does.
+  if (config.two_step) order.skip_capture = true;
   if (config.moto) order.is_moto = true;
   return order;
 }

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Order } from '../../src/server/index.ts';
 import {
   gateway,
+  openScenario,
   orderOfLastResult,
   payButton,
   recordEvents,
@@ -50,7 +51,7 @@ test('without a session, /moto/ and /orders/ lead to the sign-in form, which lea
 /** Pays on the shop's page with the preset named, and returns the order at the sandbox. */
 async function payInShop(page: Page, scenario: 'two-step' | 'one-step'): Promise<Order> {
   await recordEvents(page);
-  await page.goto(`/?scenario=${scenario}`);
+  await openScenario(page, scenario);
   await typeEmail(page);
   await typeCard(page, { number: '5555555555554444' });
   await payButton(page).click();
@@ -201,7 +202,7 @@ test('cancel: an unpaid order and a hold are cancelled; a paid order is refused 
 }) => {
   // An order the customer never paid: created by the shop's checkout, then abandoned.
   await page.goto('/');
-  const session = await page.request.post('/checkout/session?scenario=one-step', {
+  const session = await page.request.post('/checkout/session', {
     data: { idempotency_key: `abandoned-${Date.now()}-0001`, email: 'gone@example.com' },
   });
   const unpaid = await gateway.orders.get(((await session.json()) as { order_id: string }).order_id);

@@ -49,14 +49,17 @@ test('a script holding the fields’ channel cannot spend the card: every try is
   // The attacker's own orders at the same shop, made as anyone can make them: one for the cart
   // under its e-mail, one saving a card for its recurring charges at zero amount.
   const other = await hostile(page, (h) =>
-    h.order('/checkout/session?scenario=one-step', { email: 'mallory@attacker.example' }),
+    h.order('/checkout/session', { email: 'mallory@attacker.example' }),
   );
-  const saving = await hostile(page, (h) =>
-    h.order('/checkout/session?scenario=zero-amount', {
+  const saving = await hostile(page, async (h) => {
+    await h.scenario('zero-amount');
+    const order = await h.order('/checkout/session', {
       email: 'mallory@attacker.example',
       save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
-    }),
-  );
+    });
+    await h.scenario('one-step');
+    return order;
+  });
   expect((await gateway.orders.get(saving.order_id)).total).toBe(0);
 
   await typeEmail(page);

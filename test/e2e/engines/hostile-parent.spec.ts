@@ -61,17 +61,19 @@ test('a script holding the fields’ channel cannot spend the card: each try is 
 
   // The attacker's own orders at the same shop, made as anyone can make them.
   const other = await driver.evaluate(
-    (email) => (window as unknown as Win).hostile.order('/checkout/session?scenario=one-step', { email }),
+    (email) => (window as unknown as Win).hostile.order('/checkout/session', { email }),
     ATTACKER,
   );
-  const saving = await driver.evaluate(
-    (email) =>
-      (window as unknown as Win).hostile.order('/checkout/session?scenario=zero-amount', {
-        email,
-        save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
-      }),
-    ATTACKER,
-  );
+  const saving = await driver.evaluate(async (email) => {
+    const { hostile } = window as unknown as Win;
+    await hostile.scenario('zero-amount');
+    const order = await hostile.order('/checkout/session', {
+      email,
+      save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
+    });
+    await hostile.scenario('one-step');
+    return order;
+  }, ATTACKER);
   const before = (await refusals(driver)).length;
 
   // Paying before Pay; another order by its payment address and by its id; the zero-amount saving
