@@ -11,6 +11,7 @@
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { cardState, clearSecurityCode, readCard } from '../elements/card-form/card-access.ts';
 import { GatewayCardForm } from '../elements/card-form/card-form.ts';
+import { type ConsentScenario, GatewaySaveConsent } from '../elements/save-consent/save-consent.ts';
 import { provideMasks } from '../elements/shared/input-mask.ts';
 import * as masks from '../elements/shared/pattern-mask.ts';
 import { connectToParent, type ParentLink } from './frame-bridge.ts';
@@ -26,13 +27,30 @@ import {
   type ToFrame,
 } from './messages.ts';
 import { INSET } from './page.styles.ts';
-import { type ButtonLook, type ButtonState, parseFromButton, payChannelName } from './pay-channel.ts';
+import {
+  type ButtonLook,
+  type ButtonState,
+  parseFromButton,
+  payChannelName,
+  type RollCall,
+} from './pay-channel.ts';
 import { isSessionEndpoint, sessionEndpointsOf } from './session-endpoint.ts';
+import {
+  consentAsked,
+  payLabel,
+  sameTerms,
+  sessionAgrees,
+  type Terms,
+  termsNotes,
+  termsOf,
+} from './terms.ts';
 import type { Refused } from './to-frame.ts';
 
 // The masks are inside this page's one script, imported as the card form is: ready before it renders.
 provideMasks(masks);
 if (!customElements.get('gateway-card-form')) customElements.define('gateway-card-form', GatewayCardForm);
+if (!customElements.get('gateway-save-consent'))
+  customElements.define('gateway-save-consent', GatewaySaveConsent);
 
 /** How long the page may take to answer a press (its own checks, a bot check) before it lapses. */
 const PRESS_TTL_MS = 60_000;
@@ -64,6 +82,22 @@ const payment =
     : null;
 const buttonChannel = address ? new BroadcastChannel(payChannelName(address.channel)) : null;
 
+/**
+ * What the order does with the card, as the merchant's server says it for this visit, and where the
+ * fields say it: under the card, with the consent box when the card is to be saved with the
+ * customer's consent. Null until the server answered: the fields then pay nothing.
+ */
+let terms: Terms | null = null;
+const termsBox = document.createElement('div');
+termsBox.className = 'terms';
+let consent: GatewaySaveConsent | null = null;
+const termsSheet = new CSSStyleSheet();
+termsSheet.replaceSync(
+  '.terms{display:grid;gap:var(--gateway-gap,0.75rem);margin-block-start:var(--gateway-gap,0.75rem)}' +
+    '.terms p{margin:0;font-family:var(--gateway-font-family,system-ui,sans-serif);font-size:var(--gateway-font-size,1rem);color:var(--gateway-color-text,CanvasText)}',
+);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, termsSheet];
+
 let link: ParentLink | null = null;
 let configured = false;
 let lastHeight = -1;
@@ -78,8 +112,11 @@ let nextPress = 1;
 function state(): FieldsState {
   const s = cardState(card);
   if (!s) return { brand: null, complete: false, empty: true, valid: false, errors: [], message: '' };
+  // The brand once the number is typed to its length, not as it is typed: how it changes with each
+  // digit would tell the page the leading digits, and when each was typed.
+  const typing = s.errors.some((e) => e.field === 'number' && e.kind === 'short');
   return {
-    brand: s.brand,
+    brand: typing ? null : s.brand,
     complete: s.complete,
     empty: s.empty,
     valid: s.valid,
@@ -105,9 +142,51 @@ function configure(config: FieldsConfig): void {
   card.acceptedBrands = [...config.acceptedBrands];
   card.requireName = config.requireName;
   card.disabled = config.disabled;
+  for (const [name, value] of Object.entries(config.tokens)) termsBox.style.setProperty(name, value);
   const { language, dir, scheme, tokens, lineHeight } = config;
   look = { language, dir, scheme, tokens, lineHeight };
+  if (consent) consent.disabled = config.disabled;
+  // In the page's language, as the fields are.
+  if (terms) showTerms(terms);
+  else showButton();
+}
+
+/** Says what the order does, in the fields' language, and words the Pay button so. */
+function showTerms(next: Terms): void {
+  terms = next;
+  card.moto = next.moto;
+  const language = look?.language ?? (document.documentElement.lang || 'en');
+  const notes = termsNotes(next, language).map((text) => {
+    const p = document.createElement('p');
+    p.textContent = text;
+    return p;
+  });
+  termsBox.replaceChildren(...notes);
+  if (consentAsked(next)) {
+    consent ??= document.createElement('gateway-save-consent') as GatewaySaveConsent;
+    consent.scenario = next.save!.method as ConsentScenario;
+    consent.merchantName = next.merchant;
+    consent.required = next.save!.consent_required;
+    consent.language = language;
+    consent.disabled = card.disabled;
+    termsBox.append(consent);
+  } else consent = null;
+  if (termsBox.childElementCount && form.isConnected) form.append(termsBox);
+  else if (!termsBox.childElementCount) termsBox.remove();
   showButton();
+}
+
+/** Asks the merchant's server what this visit's order does; null when it did not say. */
+async function loadTerms(): Promise<Terms | null> {
+  if (!payment) return null;
+  try {
+    const next = termsOf(await payment.loadConfig());
+    // Shown again only when they changed: the consent box keeps its place, its tick and the focus.
+    if (next && !(terms && sameTerms(terms, next))) showTerms(next);
+    return next;
+  } catch {
+    return null;
+  }
 }
 
 /** When the focus last left this frame (0: not since it came back). */
@@ -132,9 +211,14 @@ function resized(): void {
   link?.send({ type: 'resize', height: h });
 }
 
-/** The Pay button shows what the page says it does, in the page's look. */
+/**
+ * The Pay button, in the page's look, says what a press does as the merchant's server said it
+ * ("Pay €32.25", "Reserve €32.25", "Save card"); the page decides only when it is enabled or busy.
+ */
 function showButton(): void {
-  if (button && look) buttonChannel?.postMessage({ type: 'button', button, look } satisfies ButtonState);
+  if (!button || !look) return;
+  const label = (terms && !button.busy && payLabel(terms, look.language)) || button.label;
+  buttonChannel?.postMessage({ type: 'button', button: { ...button, label }, look } satisfies ButtonState);
 }
 
 /** What the frame refuses, the page's code hears; the customer sees nothing of it. */
@@ -162,6 +246,7 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
         configured = true;
         // In the page already (rendered at build time): moving it would reconnect the fields.
         if (!form.isConnected && !foreignSession) document.body.append(form);
+        if (termsBox.childElementCount) form.append(termsBox);
         await card.updateComplete;
         lastHeight = height();
         const now = state();
@@ -178,7 +263,10 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       return;
     }
     case 'validate': {
-      if (message.focus) card.reportValidity();
+      // The card first; a complete card with the consent box still unticked: that box.
+      if (message.focus && card.checkValidity() && consent?.required && !consent.value)
+        consent.reportValidity();
+      else if (message.focus) card.reportValidity();
       else showAllErrors();
       await card.updateComplete;
       parent.send({ type: 'validated', id: message.id, state: state() });
@@ -213,6 +301,28 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     return refuse(payment ? 'not-pressed' : 'pay-from-page');
   }
   pressed = null;
+  // The terms the customer was shown, asked again now: a visit's order changed since (another
+  // product in the cart, or a script of the page that changed it) is shown before anything is paid.
+  const shown = terms;
+  const now = await loadTerms();
+  if (!now) {
+    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'network' } });
+    return;
+  }
+  if (!shown || !sameTerms(shown, now)) {
+    refuse('terms-changed');
+    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'refused' } });
+    return;
+  }
+  // The consent is the one given here, in the fields, never one the page hands over.
+  const { save_consent: _fromPage, ...rest } = data;
+  if (consent?.required && !consent.value) {
+    consent.reportValidity();
+    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'invalid' } });
+    return;
+  }
+  const agreed = consent?.value;
+  const request: SessionData = agreed ? { ...rest, save_consent: agreed } : rest;
   const read: CardReader = (moto) => {
     if (moto !== undefined && moto !== card.moto) {
       // The merchant's server says otherwise than the fields show (the security code): show it its way.
@@ -222,13 +332,16 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     return card.checkValidity() ? readCard(card) : null;
   };
   const outcome = await payment.pay(
-    data,
+    request,
     read,
     (order) => parent.send({ type: 'order', id, order }),
     PAYMENT_TIMEOUT_MS,
+    (session) => sessionAgrees(shown, session),
   );
   if ('refused' in outcome) {
     refuse(outcome.refused);
+    // The order does something else than was shown: the fields show what it does now.
+    if (outcome.refused === 'terms-changed') await loadTerms();
     parent.send({ type: 'paid', id, outcome: { ok: false, error: 'refused' } });
     return;
   }
@@ -282,16 +395,35 @@ function tell(to: ParentLink, now: FieldsState, user: boolean): void {
   to.send({ type: 'state', state: now, user });
 }
 
+/**
+ * The Pay buttons on this channel, by the load of their page. One is the checkout's; a second can
+ * only be a page that framed `pay.html` with this channel itself, to have the customer press it
+ * where it chose: while there are two, no press pays, and the page's code hears why.
+ */
+const buttons = new Set<string>();
 if (buttonChannel) {
   buttonChannel.onmessage = (event: MessageEvent) => {
     const message = parseFromButton(event.data);
-    if (message?.type === 'press') customerPressed();
-    else if (message?.type === 'hello') showButton();
-    else if (message?.type === 'pointer') {
+    if (!message) return;
+    const known = buttons.has(message.instance);
+    if (message.type === 'bye') {
+      buttons.delete(message.instance);
+      return;
+    }
+    buttons.add(message.instance);
+    if (!known && buttons.size > 1) refuse('second-button');
+    if (message.type === 'press') {
+      if (buttons.size > 1) refuse('second-button');
+      else customerPressed();
+    } else if (message.type === 'unseen-press') refuse('not-visible');
+    else if (message.type === 'hello') showButton();
+    else if (message.type === 'pointer') {
       buttonPressed = message.down;
       if (!buttonPressed && configured) resized();
     }
   };
+  // A button that came before this page said its hello to nobody: each says it again.
+  buttonChannel.postMessage({ type: 'roll-call' } satisfies RollCall);
 }
 
 const connected =
@@ -314,11 +446,7 @@ if (!connected || foreignSession) {
     : 'These card fields work inside a checkout page only.';
   document.body.append(p);
 } else if (payment) {
-  // A phone order asks no security code: the merchant's server says which this checkout is.
-  payment.loadMoto().then(
-    (moto) => {
-      card.moto = moto;
-    },
-    () => undefined,
-  );
+  // What the order does (a hold, saving, a phone order without security code) is the merchant's
+  // server's to say, for this visit.
+  void loadTerms();
 }
