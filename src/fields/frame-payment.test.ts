@@ -52,7 +52,7 @@ function world(options: { moto?: boolean; apiDoUrl?: string; statuses?: string[]
     return new Response('not found', { status: 404 });
   }) as typeof globalThis.fetch;
   const payment = new FramePayment({
-    sessionUrl: `${SHOP}/checkout/session?scenario=one-step`,
+    sessionUrl: `${SHOP}/checkout/session`,
     parentOrigin: SHOP,
     fetch,
     sleep: async () => {},
@@ -73,7 +73,7 @@ describe('the isolated fields pay the order they get from the merchant’s serve
     const w = world();
     expect(await w.pay()).toEqual({ ok: true, response: { status: 'paid', threed_check_url: null } });
     const [session, payment] = w.posts();
-    expect(session?.url).toBe(`${SHOP}/checkout/session?scenario=one-step`);
+    expect(session?.url).toBe(`${SHOP}/checkout/session`);
     expect(session?.credentials).toBe('include');
     expect(Object.keys(session!.body!).sort()).toEqual(['email', 'idempotency_key']);
     expect(payment?.url).toBe(`${GATEWAY}/pay/1/`);
@@ -140,5 +140,20 @@ describe('the isolated fields pay the order they get from the merchant’s serve
       ),
     ).toEqual({ ok: false, error: 'invalid' });
     expect(v.requests).toEqual([]);
+  });
+
+  it('pays nothing for an order that does not do what the fields showed, and says so', async () => {
+    const { payment, posts, orderSeen } = world();
+    const outcome = await payment.pay(
+      { email: 'anna@example.com' },
+      () => CARD,
+      (order) => orderSeen.push(order),
+      10_000,
+      (session) => session.save !== null,
+    );
+    expect(outcome).toEqual({ refused: 'terms-changed' });
+    // The order was asked for; the card went nowhere, and the page heard of no order.
+    expect(posts().map((r) => r.url)).toEqual([`${SHOP}/checkout/session`]);
+    expect(orderSeen).toEqual([]);
   });
 });
