@@ -1,7 +1,7 @@
 import type { EngineDriver } from '../../support/engines/driver.ts';
 import { E2E_SHOP } from '../../support/ports.ts';
 import { type Hostile, hostileParent } from '../hostile-parent.ts';
-import { gateway, setFault } from '../support.ts';
+import { gateway, newestOrderId, setFault } from '../support.ts';
 import {
   CARD_FRAME,
   field,
@@ -124,5 +124,76 @@ test('a script holding the fields’ channel cannot spend the card: each try is 
   expect(paymentAttempts(paid)).toBe(1);
   expect((await gateway.orders.get(other.order_id)).status).toBe('issued');
   expect((await gateway.orders.get(saving.order_id)).status).toBe('issued');
+  expect(await driver.errors()).toEqual([]);
+});
+
+test('a saving put in the cart by a script is shown in the frame and asks consent; a second Pay frame pays nothing', async ({
+  driver,
+}) => {
+  test.setTimeout(120_000);
+  await driver.runOnEveryPage(hostileParent, E2E_SHOP);
+  await driver.goto('/isolated/');
+  await driver.type(field('E-mail'), 'anna@example.com');
+  await typeCard(driver, CARD, CARD_FRAME);
+  const before = await newestOrderId();
+
+  // The script puts a card-saving order in the visit's cart, as the shop's picker does.
+  await driver.evaluate(async () => {
+    const res = await fetch('/scenario', {
+      method: 'POST',
+      body: new URLSearchParams({ scenario: 'save-card' }),
+    });
+    return res.status;
+  });
+  await driver.click(framedPayButton);
+  // Nothing is paid: the fields say what the order now does, and ask.
+  await seeText(driver, 'Your card will be saved for one-click payments at Baltic Pantry.', CARD_FRAME);
+  await expect
+    .poll(async () => (await refusals(driver)).some((r) => /does not do what the card fields showed/.test(r)))
+    .toBe(true);
+  expect(await newestOrderId()).toBe(before);
+
+  // Without the consent ticked in the frame, nothing is made.
+  await driver.type(field('Security code', CARD_FRAME), CARD.csc);
+  await driver.click(framedPayButton);
+  await seeText(driver, 'This field is required.', CARD_FRAME);
+  expect(await newestOrderId()).toBe(before);
+
+  // A second Pay frame of the script's own, on the fields' channel: no press pays while it is there.
+  await driver.evaluate(() => {
+    const frame = document
+      .querySelector('gateway-checkout')!
+      .shadowRoot!.querySelector('gateway-card-form')!
+      .shadowRoot!.querySelector('iframe')!;
+    const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
+    const own = document.createElement('iframe');
+    own.id = 'own-pay';
+    own.title = 'Own pay';
+    own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
+    own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
+    document.body.append(own);
+  });
+  await expect
+    .poll(async () => (await refusals(driver)).some((r) => /second Pay button/.test(r)), { timeout: 20_000 })
+    .toBe(true);
+  await driver.click({
+    role: 'checkbox',
+    name: 'Save my card with Baltic Pantry for faster checkout.',
+    frames: CARD_FRAME,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  await driver.click({ role: 'button', name: /^Pay\b/, frames: ['Own pay'] });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(await newestOrderId()).toBe(before);
+
+  // Gone again: the checkout's own Pay pays, with the consent given in the frame, to the shop's customer.
+  await driver.evaluate(() => document.getElementById('own-pay')?.remove());
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  await driver.click(framedPayButton);
+  await seeText(driver, /Payment successful/);
+  const paid = await orderOfLastResult(driver);
+  expect(paid.setup_future_use).toBe('one-click');
+  expect(paid.client?.email).toBe('guest@baltic-pantry.example');
+  expect(paymentAttempts(paid)).toBe(1);
   expect(await driver.errors()).toEqual([]);
 });
