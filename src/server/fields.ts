@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpointProblem, endpointSource, SESSION_ENDPOINTS_META } from '../fields/session-endpoint.ts';
+import {
+  endpointProblem,
+  endpointSource,
+  SESSION_ENDPOINTS_META,
+} from '../fields/shared/session-endpoint.ts';
 
 export interface FieldsHandlerOptions {
   /**

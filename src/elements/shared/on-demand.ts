@@ -20,7 +20,7 @@ export const onDemand = {
   lv: () => import('../i18n/lv.ts'),
   ru: () => import('../i18n/ru.ts'),
   hosted: () => import('../checkout/hosted-challenge.ts'),
-  bridge: () => import('../../fields/parent-bridge.ts'),
+  bridge: () => import('../../fields/parent/parent-bridge.ts'),
   address: () => import('../billing-address/address-formats.ts'),
   mask: () => import('./pattern-mask.ts'),
 };

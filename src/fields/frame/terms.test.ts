@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutConfig, CheckoutSession } from '../protocol/session.ts';
-import { consentAsked, payLabel, sameTerms, sessionAgrees, type Terms, termsNotes, termsOf } from './terms.ts';
+import type { CheckoutConfig, CheckoutSession } from '../../protocol/session.ts';
+import {
+  consentAsked,
+  payLabel,
+  sameTerms,
+  sessionAgrees,
+  type Terms,
+  termsNotes,
+  termsOf,
+} from './terms.ts';
 
 const CONFIG: CheckoutConfig = {
   amount: 32.25,
@@ -19,7 +27,9 @@ describe('the terms the isolated fields show', () => {
   it('words the Pay button after what a press does', () => {
     expect(payLabel(terms(), 'en')).toBe('Pay €32.25');
     expect(payLabel(terms({ two_step: true }), 'en')).toBe('Reserve €32.25');
-    expect(payLabel(terms({ amount: 0, save: { ...oneClick, method: 'recurring' } }), 'en')).toBe('Save card');
+    expect(payLabel(terms({ amount: 0, save: { ...oneClick, method: 'recurring' } }), 'en')).toBe(
+      'Save card',
+    );
     // Intl's own spacing (a no-break space before the sign).
     expect(payLabel(terms({ two_step: true }), 'de')).toBe('32,25\u00a0€ reservieren');
     expect(payLabel(terms({ amount: null }), 'en')).toBeNull();
@@ -45,7 +55,9 @@ describe('the terms the isolated fields show', () => {
 
   it('asks the consent for a saving the customer agrees to, not for the merchant’s own', () => {
     expect(consentAsked(terms({ save: oneClick }))).toBe(true);
-    expect(consentAsked(terms({ save: { ...oneClick, method: 'merchant', consent_required: false } }))).toBe(false);
+    expect(consentAsked(terms({ save: { ...oneClick, method: 'merchant', consent_required: false } }))).toBe(
+      false,
+    );
     expect(consentAsked(terms())).toBe(false);
   });
 

@@ -9,23 +9,24 @@
 // script has run or the page has introduced itself; this script then takes the same nodes over.
 // First, before Lit itself loads: the hook that lets Lit take over the rendered form.
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
-import { cardState, clearSecurityCode, readCard } from '../elements/card-form/card-access.ts';
-import { GatewayCardForm } from '../elements/card-form/card-form.ts';
-import { type ConsentScenario, GatewaySaveConsent } from '../elements/save-consent/save-consent.ts';
-import { provideMasks } from '../elements/shared/input-mask.ts';
-import * as masks from '../elements/shared/pattern-mask.ts';
-import { connectToParent, type ParentLink } from './frame-bridge.ts';
-import { type CardReader, FramePayment } from './frame-payment.ts';
+import { cardState, clearSecurityCode, readCard } from '../../elements/card-form/card-access.ts';
+import { GatewayCardForm } from '../../elements/card-form/card-form.ts';
+import { type ConsentScenario, GatewaySaveConsent } from '../../elements/save-consent/save-consent.ts';
+import { provideMasks } from '../../elements/shared/input-mask.ts';
+import * as masks from '../../elements/shared/pattern-mask.ts';
+import { readFrameAddress } from '../shared/frame-address.ts';
 import {
   type FieldsConfig,
   type FieldsState,
   type PayButton,
   REFUSALS,
   type Refusal,
-  readFrameAddress,
   type SessionData,
   type ToFrame,
-} from './messages.ts';
+} from '../shared/messages.ts';
+import { isSessionEndpoint, sessionEndpointsOf } from '../shared/session-endpoint.ts';
+import { connectToParent, type ParentLink } from './frame-bridge.ts';
+import { type CardReader, FramePayment } from './frame-payment.ts';
 import { INSET } from './page.styles.ts';
 import {
   type ButtonLook,
@@ -34,7 +35,6 @@ import {
   payChannelName,
   type RollCall,
 } from './pay-channel.ts';
-import { isSessionEndpoint, sessionEndpointsOf } from './session-endpoint.ts';
 import {
   consentAsked,
   payLabel,

@@ -2,7 +2,7 @@
 // and how the isolated fields say it to the customer: beside the card, and on the Pay button. Frame
 // side only: the page's bundle never carries it. The page cannot word it: a script there that
 // changes the visit's order gets fields that say what the order now does.
-import type { CheckoutConfig, CheckoutSession, SaveOffer } from '../protocol/session.ts';
+import type { CheckoutConfig, CheckoutSession, SaveOffer } from '../../protocol/session.ts';
 
 /** What the order does with the card beyond charging the amount shown. */
 export interface Terms {

@@ -11,7 +11,7 @@
 // not see-through, not transformed or filtered) and has for 500 ms; in every engine, not within
 // 500 ms of the button appearing, changing size or moving under the pointer (as browsers guard their
 // permission prompts). A press refused so pays nothing, and the page's code hears of it.
-import { isChannel } from './messages.ts';
+import { isChannel } from '../shared/messages.ts';
 import { type FromButton, isButtonState, isRollCall, payChannelName } from './pay-channel.ts';
 
 /**
