@@ -85,11 +85,15 @@ if (window.parent !== window && isChannel(channel)) {
   document.addEventListener('visibilitychange', moved);
   // Where this frame is on the screen, as each pointer event tells it (screen minus frame position):
   // a change is the button moving under the pointer, not the pointer moving over the button.
+  // Only a recent sample counts: the frame may have moved away long ago while the pointer was
+  // elsewhere (the fields grew), and an engine may not have said that the pointer left.
   let offset: string | null = null;
+  let sampled = 0;
   const watch = (event: PointerEvent) => {
     const now = `${Math.round(event.screenX - event.clientX)},${Math.round(event.screenY - event.clientY)}`;
-    if (offset !== null && now !== offset) moved();
+    if (offset !== null && now !== offset && event.timeStamp - sampled < 2 * SETTLE_MS) moved();
     offset = now;
+    sampled = event.timeStamp;
   };
   for (const type of ['pointerover', 'pointerenter', 'pointermove', 'pointerdown'] as const)
     addEventListener(type, watch, { capture: true, passive: true });
