@@ -264,7 +264,7 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
     }
     case 'validate': {
       // The card first; a complete card with the consent box still unticked: that box.
-      if (message.focus && card.checkValidity() && consent?.required && !consent.value)
+      if (message.focus && consent?.required && !consent.value && card.checkValidity())
         consent.reportValidity();
       else if (message.focus) card.reportValidity();
       else showAllErrors();
