@@ -25,6 +25,8 @@ test.beforeEach(async ({ page }) => {
  * anywhere on a button, not its exact middle), held for a moment, released where it was.
  */
 async function press(page: Page, target: Locator): Promise<void> {
+  // In view first, as a person scrolls to what they press.
+  await target.scrollIntoViewIfNeeded();
   const box = (await target.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + Math.min(box.height / 4, 8);
