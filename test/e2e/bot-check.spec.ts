@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   alertLine,
   newestOrder,
+  openScenario,
   orderOfLastResult,
   payButton,
   recordEvents,
@@ -21,7 +22,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 const open = async (page: Page) => {
-  await page.goto('/?scenario=bot-check');
+  await openScenario(page, 'bot-check');
   await expect(payButton(page)).toHaveText(/Pay €32\.25/);
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111' });
