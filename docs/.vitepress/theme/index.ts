@@ -1,0 +1,11 @@
+// The default theme plus <LiveCheckout>, the live example the guides embed.
+import DefaultTheme from 'vitepress/theme';
+import type { Theme } from 'vitepress';
+import LiveCheckout from './LiveCheckout.vue';
+
+export default {
+  extends: DefaultTheme,
+  enhanceApp({ app }) {
+    app.component('LiveCheckout', LiveCheckout);
+  },
+} satisfies Theme;
