@@ -66,16 +66,28 @@ export function elementsPage(manifest) {
       md += '### Attributes\n\n';
       md += table(
         ['attribute', 'property', 'type', 'default', 'description'],
-        attributes.map((a) => [code(a.name), code(a.fieldName), code(a.type?.text), code(a.default), a.description]),
+        attributes.map((a) => [
+          code(a.name),
+          code(a.fieldName),
+          code(a.type?.text),
+          code(a.default),
+          a.description,
+        ]),
       );
     }
-    const publicMembers = (el.members ?? []).filter((m) => !m.privacy && !m.static && !m.name.startsWith('_'));
+    const publicMembers = (el.members ?? []).filter(
+      (m) => !m.privacy && !m.static && !m.name.startsWith('_'),
+    );
     const fields = publicMembers.filter((m) => m.kind === 'field' && !m.attribute);
     if (fields.length) {
       md += '### Properties (no attribute)\n\n';
       md += table(
         ['property', 'type', 'description'],
-        fields.map((f) => [code(f.name), code(f.type?.text), `${f.readonly ? '(read-only) ' : ''}${f.description ?? ''}`]),
+        fields.map((f) => [
+          code(f.name),
+          code(f.type?.text),
+          `${f.readonly ? '(read-only) ' : ''}${f.description ?? ''}`,
+        ]),
       );
     }
     const methods = publicMembers.filter((m) => m.kind === 'method');
@@ -84,18 +96,35 @@ export function elementsPage(manifest) {
       md += table(
         ['method', 'returns', 'description'],
         methods.map((m) => [
-          code(`${m.name}(${(m.parameters ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text ?? 'unknown'}`).join(', ')})`),
+          code(
+            `${m.name}(${(m.parameters ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text ?? 'unknown'}`).join(', ')})`,
+          ),
           code(m.return?.type?.text),
           m.description,
         ]),
       );
     }
     const sections = [
-      ['Events', el.events, ['event', 'detail', 'description'], (e) => [code(e.name), code(e.type?.text), e.description]],
+      [
+        'Events',
+        el.events,
+        ['event', 'detail', 'description'],
+        (e) => [code(e.name), code(e.type?.text), e.description],
+      ],
       ['Slots', el.slots, ['slot', 'description'], (s) => [code(s.name || '(default)'), s.description]],
       ['CSS parts', el.cssParts, ['part', 'description'], (p) => [code(p.name), p.description]],
-      ['CSS custom properties', el.cssProperties, ['property', 'default', 'description'], (p) => [code(p.name), code(p.default), p.description]],
-      ['Custom states', el.cssStates, ['state', 'description'], (s) => [code(`:state(${s.name})`), s.description]],
+      [
+        'CSS custom properties',
+        el.cssProperties,
+        ['property', 'default', 'description'],
+        (p) => [code(p.name), code(p.default), p.description],
+      ],
+      [
+        'Custom states',
+        el.cssStates,
+        ['state', 'description'],
+        (s) => [code(`:state(${s.name})`), s.description],
+      ],
     ];
     for (const [title, items, head, row] of sections) {
       if (items?.length) md += `### ${title}\n\n${table(head, items.map(row))}`;
@@ -143,7 +172,10 @@ function describeExports(entries) {
         body = `\`\`\`ts\n${checker
           .getTypeOfSymbol(symbol)
           .getCallSignatures()
-          .map((s) => `function ${name}${checker.signatureToString(s, undefined, ts.TypeFormatFlags.NoTruncation)}`)
+          .map(
+            (s) =>
+              `function ${name}${checker.signatureToString(s, undefined, ts.TypeFormatFlags.NoTruncation)}`,
+          )
           .join('\n')}\n\`\`\`\n\n`;
       } else if (ts.isClassDeclaration(decl)) {
         kind = 'class';
@@ -162,8 +194,12 @@ function describeExports(entries) {
               .map((s) => `${memberSymbol.name}${checker.signatureToString(s)}`)
               .join('; ');
           else if (ts.isConstructorDeclaration(member)) continue;
-          else shape = `${memberSymbol.name}: ${checker.typeToString(checker.getTypeOfSymbolAtLocation(memberSymbol, member))}`;
-          rows.push([code(`${modifiers & ts.ModifierFlags.Static ? 'static ' : ''}${shape}`), doc(memberSymbol)]);
+          else
+            shape = `${memberSymbol.name}: ${checker.typeToString(checker.getTypeOfSymbolAtLocation(memberSymbol, member))}`;
+          rows.push([
+            code(`${modifiers & ts.ModifierFlags.Static ? 'static ' : ''}${shape}`),
+            doc(memberSymbol),
+          ]);
         }
         const ctor = checker.getTypeOfSymbol(symbol).getConstructSignatures()[0];
         if (ctor) body += `\`\`\`ts\nnew ${name}${checker.signatureToString(ctor)}\n\`\`\`\n\n`;
@@ -173,11 +209,15 @@ function describeExports(entries) {
         const type = checker.getDeclaredTypeOfSymbol(symbol);
         body = table(
           ['property', 'type', 'description'],
-          checker.getPropertiesOfType(type).map((p) => [
-            code(`${p.name}${p.flags & ts.SymbolFlags.Optional ? '?' : ''}`),
-            code(checker.typeToString(checker.getTypeOfSymbol(p), undefined, ts.TypeFormatFlags.NoTruncation)),
-            doc(p),
-          ]),
+          checker
+            .getPropertiesOfType(type)
+            .map((p) => [
+              code(`${p.name}${p.flags & ts.SymbolFlags.Optional ? '?' : ''}`),
+              code(
+                checker.typeToString(checker.getTypeOfSymbol(p), undefined, ts.TypeFormatFlags.NoTruncation),
+              ),
+              doc(p),
+            ]),
         );
       } else if (ts.isTypeAliasDeclaration(decl)) {
         kind = 'type';
@@ -191,7 +231,10 @@ function describeExports(entries) {
           props.length && !type.getCallSignatures().length
             ? table(
                 ['member', 'description'],
-                props.map((p) => [code(`${p.name}: ${checker.typeToString(checker.getTypeOfSymbol(p))}`), doc(p)]),
+                props.map((p) => [
+                  code(`${p.name}: ${checker.typeToString(checker.getTypeOfSymbol(p))}`),
+                  doc(p),
+                ]),
               )
             : `\`\`\`ts\nconst ${name}: ${checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation)}\n\`\`\`\n\n`;
       } else if (ts.isEnumDeclaration(decl)) {
@@ -226,7 +269,10 @@ function apiMarkdown(sections, importName) {
 }
 
 export function serverPage() {
-  const sections = describeExports([join(root, 'src/server/index.ts'), join(root, 'src/server/redis/index.ts')]);
+  const sections = describeExports([
+    join(root, 'src/server/index.ts'),
+    join(root, 'src/server/redis/index.ts'),
+  ]);
   return `${GENERATED('src/server/index.ts and src/server/redis/index.ts')}# Server helper API\n\nEvery export of \`gateway-checkout/server\` and \`gateway-checkout/server/redis\`, with its signature and documentation as the package's types carry them (your editor shows the same). The [server guide](../server) shows how they fit together.\n\n${apiMarkdown(
     sections,
     (entry) => (entry.includes('redis') ? 'gateway-checkout/server/redis' : 'gateway-checkout/server'),
@@ -253,12 +299,19 @@ export function sandboxPage() {
   const cli = readFileSync(join(root, 'src/sandbox/cli.ts'), 'utf8');
   const env = [...new Set([...cli.matchAll(/process\.env\.(\w+)/g)].map((m) => m[1]))];
   const faults = readFileSync(join(root, 'src/sandbox/faults.ts'), 'utf8');
-  const kinds = /export const FAULTS = \[([^\]]*)\]/.exec(faults)?.[1].match(/'([\w]+)'/g)?.map((k) => k.slice(1, -1)) ?? [];
+  const kinds =
+    /export const FAULTS = \[([^\]]*)\]/
+      .exec(faults)?.[1]
+      .match(/'([\w]+)'/g)
+      ?.map((k) => k.slice(1, -1)) ?? [];
   let md = `${GENERATED('src/sandbox/index.ts, src/sandbox/cli.ts, src/sandbox/faults.ts and src/sandbox/handlers/control.ts')}# Sandbox reference\n\n`;
   md += `The sandbox gateway's options, its command's environment variables and its control endpoints. The [sandbox guide](../sandbox) explains the test cards and what each control does.\n\n`;
   md += `## The command: \`npx gateway-checkout-sandbox\`\n\nEnvironment variables it reads:\n\n${env.map((v) => `- \`${v}\``).join('\n')}\n\n`;
   md += `## Control endpoints\n\nUnder the sandbox's own origin; changes (POST) are taken as JSON from that origin only.\n\n`;
-  md += table(['method', 'path'], controlRoutes().map((r) => [r.method, code(r.path)]));
+  md += table(
+    ['method', 'path'],
+    controlRoutes().map((r) => [r.method, code(r.path)]),
+  );
   md += `Faults (\`POST /_sandbox/faults\` with \`{ "api_do": kind }\` or \`{ "orders": kind }\`, each spoils the next request once): ${kinds.map(code).join(', ')}.\n\n`;
   md += apiMarkdown(sections, () => 'gateway-checkout/sandbox');
   return md;
@@ -268,7 +321,8 @@ export function sandboxPage() {
 export function writeReferencePages() {
   mkdirSync(out, { recursive: true });
   const manifest = join(root, 'dist/custom-elements.json');
-  if (!existsSync(manifest)) throw new Error('dist/custom-elements.json is missing: run `node scripts/cem.mjs` first');
+  if (!existsSync(manifest))
+    throw new Error('dist/custom-elements.json is missing: run `node scripts/cem.mjs` first');
   writeFileSync(join(out, 'elements.md'), elementsPage(JSON.parse(readFileSync(manifest, 'utf8'))));
   writeFileSync(join(out, 'server.md'), serverPage());
   writeFileSync(join(out, 'sandbox.md'), sandboxPage());

@@ -42,7 +42,11 @@ export async function startDocs(options: { port?: number; shopPort?: number; san
     sandboxUrl: sandbox.url,
   });
   process.env.DOCS_LIVE_URL = shop.url;
-  const site = await createServer(join(root, 'docs'), { port: options.port ?? 5180, host: '127.0.0.1', strictPort: true });
+  const site = await createServer(join(root, 'docs'), {
+    port: options.port ?? 5180,
+    host: '127.0.0.1',
+    strictPort: true,
+  });
   await site.listen();
   const address = site.httpServer?.address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}/` : '';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
-import { checkReadmeSnippets } from './snippets.ts';
+import { checkDocSnippetFiles } from './snippets.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const here = import.meta.dirname;
@@ -352,7 +352,7 @@ async function payOnce(app: ConsumerApp, dir: string): Promise<void> {
 }
 
 const total = performance.now();
-await step('README snippets match the consumer apps', () => checkReadmeSnippets());
+await step('docs snippets match the consumer apps', () => checkDocSnippetFiles());
 await step('npm pack', pack);
 await step('attw and publint on the tarball', checkTarball);
 await step('React 18 and node-redis 4 install it', olderPeers);

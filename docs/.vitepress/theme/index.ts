@@ -1,6 +1,7 @@
 // The default theme plus <LiveCheckout>, the live example the guides embed.
-import DefaultTheme from 'vitepress/theme';
+
 import type { Theme } from 'vitepress';
+import DefaultTheme from 'vitepress/theme';
 import LiveCheckout from './LiveCheckout.vue';
 
 export default {
