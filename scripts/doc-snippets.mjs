@@ -7,7 +7,7 @@
 //   character by test/consumers/snippets.ts and compiled in that app (with its own dependencies);
 // - right after `<!-- skip-typecheck: reason -->`: code whose framework cannot be type-checked here
 //   (its types exist only in a generated project); the reason is required.
-// `node scripts/doc-snippets.mjs [file.md …]` (default: every page under docs/).
+// `node scripts/doc-snippets.mjs [file.md …]` (default: README.md and every page under docs/).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -138,7 +138,9 @@ export function checkDocSnippets(files, workDir = join(root, 'build/doc-snippets
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = process.argv.slice(2).length ? process.argv.slice(2).map((f) => resolve(f)) : docPages();
+  const files = process.argv.slice(2).length
+    ? process.argv.slice(2).map((f) => resolve(f))
+    : [join(root, 'README.md'), ...docPages()];
   const { blocks, errors, elsewhere } = checkDocSnippets(files);
   if (errors.length) {
     console.error(errors.join('\n'));
