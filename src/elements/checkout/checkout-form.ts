@@ -26,6 +26,7 @@ export interface CheckoutFormView extends CheckoutView {
   readonly config: CheckoutConfig | null;
   readonly direct: boolean;
   readonly moto: boolean;
+  readonly requireName: boolean;
   readonly avs: AvsMode;
   readonly saveMethod: SaveMethod | undefined;
   readonly acceptedBrands: string[];
@@ -69,11 +70,12 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
         @input=${on.edit}
         aria-busy=${busy ? 'true' : 'false'}
       >
-        ${v.fields?.collect_email ? v.email : nothing}
+        ${v.email}
         ${
           v.direct
             ? html`<gateway-card-form
                 .moto=${v.moto}
+                .requireName=${v.requireName}
                 .language=${v.language}
                 .acceptedBrands=${v.acceptedBrands}
                 .fieldsOrigin=${v.fieldsOrigin}

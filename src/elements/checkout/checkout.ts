@@ -86,6 +86,21 @@ export class GatewayCheckout extends GatewayElement {
   @property({ attribute: 'status-url' }) statusUrl?: string;
   /** Mail or telephone order: no security code, and "New payment" after each result. */
   @property({ type: Boolean, reflect: true }) moto = false;
+  /**
+   * Ask for the cardholder's name. `require-name="false"` leaves the field out (the gateway then
+   * authorizes without one); without the attribute the merchant server's `require_name` decides,
+   * and the name is asked for when it says nothing.
+   */
+  @property({ attribute: 'require-name', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
+  requireName?: boolean;
+  /**
+   * Whether to hold the e-mail field's place before the merchant server answers, as an image's
+   * width and height hold its place: by default it is held (the field then takes input at once);
+   * `collect-email="false"` on a checkout whose server sets `collect_email: false` keeps it out from
+   * the first paint. The server's answer decides what is asked.
+   */
+  @property({ attribute: 'collect-email', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
+  collectEmail?: boolean;
   /** off, standard or custom address verification. Defaults to what the merchant's server says. */
   @property({ reflect: true }) avs?: AvsMode;
   /** one-click, automatic, recurring (with customer consent) or merchant (saved_by_merchant). */
@@ -365,6 +380,7 @@ export class GatewayCheckout extends GatewayElement {
         config,
         direct: this.presentation === 'direct',
         moto: this.#moto,
+        requireName: this.requireName ?? fields?.require_name ?? true,
         avs: this.#avs,
         saveMethod: this.#saveMethod,
         acceptedBrands: this.acceptedBrands,
@@ -380,7 +396,16 @@ export class GatewayCheckout extends GatewayElement {
         payLabel: this.#payLabel(),
         paid: paidDetails,
         newPayment,
-        email: fields?.collect_email ? this.#email.render(t, locked) : nothing,
+        // Until the session answers, the e-mail field holds its place (as the README's merchant asks
+        // for one), so nothing below it moves when the answer comes; a phone order asks none, nor a
+        // checkout whose page says collect-email="false".
+        email: (
+          fields
+            ? fields.collect_email
+            : (this.collectEmail ?? !this.#moto) && this.presentation === 'direct'
+        )
+          ? this.#email.render(t, locked)
+          : nothing,
       },
       this.#handlers,
     )}
