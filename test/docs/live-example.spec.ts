@@ -31,6 +31,8 @@ test('the getting-started page pays with a test card on its live example', async
   const order = await sandbox.orders.get(orderId!);
   expect(order.status).toBe('paid');
   expect(errors).toEqual([]);
+  // What the reader saw, for a person to look at when a run fails or the look changes.
+  await example.screenshot({ path: 'test-results/docs-live-example.png' });
 });
 
 test('the built site says how to run the examples when no sandbox answers', async ({ page }) => {
