@@ -1,5 +1,5 @@
 // The documentation site (VitePress). `npm run docs` serves it with live examples (scripts/docs.ts
-// starts a sandbox and the demo shop's session endpoint and passes their address in
+// starts a sandbox and a session endpoint with the demo's scenarios, and passes its address in
 // DOCS_LIVE_URL); `npm run docs:build` builds it into docs/.vitepress/dist and fails on a dead link.
 import { defineConfig } from 'vitepress';
 
@@ -86,7 +86,7 @@ export default defineConfig({
     template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('gateway-') } },
   },
   vite: {
-    // The live examples' session endpoint and bundle come from the demo shop the docs server
+    // The live examples' session endpoint and bundle come from the shop the docs server
     // started; through this proxy they are same-origin with the page, as on a merchant's site.
     server: live
       ? {
