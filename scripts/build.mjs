@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { collapseHtml } from './html-templates.mjs';
+import { mangledMembers } from './mangle.mjs';
 import {
   buildSiblings,
   checkSelfContained,
@@ -83,6 +84,8 @@ const inputsOnlyMask = () => ({
 const only = new Set(process.argv.slice(2));
 const wants = (step) => only.size === 0 || only.has(step);
 const common = { root, configFile: false, logLevel: 'warn' };
+/** `_` members renamed alike in the bundle, its siblings and the fields page (scripts/mangle.mjs). */
+const members = mangledMembers(root);
 
 if (only.size === 0) rmSync(dist, { recursive: true, force: true });
 
@@ -101,7 +104,7 @@ if (wants('iife')) {
       !old.name.startsWith('gateway-checkout.iife.')
     )
       rmSync(join(dist, old.name));
-  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()] });
+  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()], members });
   const output = await build({
     ...common,
     plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), siblingTable(root, siblings)],
@@ -117,8 +120,10 @@ if (wants('iife')) {
         formats: ['iife'],
         fileName: () => 'gateway-checkout.iife.js',
       },
+      rolldownOptions: { output: { minify: members.minify() } },
     },
   });
+  members.learn(output);
   const chunk = (Array.isArray(output) ? output : [output])
     .flatMap((o) => o.output)
     .find((o) => o.type === 'chunk');
@@ -204,7 +209,11 @@ if (wants('fields')) {
         // nothing the fields page never runs: see languagesInline).
         rollupOptions: {
           input: join(root, 'src/fields/frame', `${name}.html`),
-          output: { entryFileNames: `assets/${entry}-[hash].js`, codeSplitting: false },
+          output: {
+            entryFileNames: `assets/${entry}-[hash].js`,
+            codeSplitting: false,
+            minify: members.minify(),
+          },
         },
         // The CSS-in-JS of Lit only: nothing to emit beside the script.
         cssCodeSplit: false,

@@ -70,6 +70,7 @@ export default defineConfig({
         items: [
           { text: 'The sandbox', link: '/sandbox' },
           { text: 'Working on this repository', link: '/contributing' },
+          { text: 'Architecture', link: '/architecture' },
         ],
       },
       {
