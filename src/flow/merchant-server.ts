@@ -37,12 +37,12 @@ export class MerchantServer {
   }
 
   /** GET the session URL: amount, currency and the fields the checkout needs. Creates nothing. */
-  _loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
+  loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
     return this.#getJson<CheckoutConfig>(this.#o.sessionUrl, 'The checkout configuration', signal);
   }
 
   /** GET the status URL of a pre-created order (amount and currency for the pay button). */
-  _loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
+  loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
     return this.#getJson<CheckoutStatus>(this.#o.statusUrl, 'The order status', signal);
   }
 
@@ -58,7 +58,7 @@ export class MerchantServer {
   }
 
   /** POST the session: the merchant server creates the order, or answers the one it made for this key. */
-  async _createSession(
+  async createSession(
     key: string,
     request: Omit<CheckoutSessionRequest, 'idempotency_key'>,
   ): Promise<CheckoutSession> {
@@ -105,7 +105,7 @@ export class MerchantServer {
   }
 
   /** GET an order's status, `tries` times at most; null when no answer came. */
-  async _readStatus(url: string, tries = 3): Promise<CheckoutStatus | null> {
+  async readStatus(url: string, tries = 3): Promise<CheckoutStatus | null> {
     for (let i = 0; i < tries; i++) {
       if (i > 0) await this.#o.sleep(500 * i);
       try {
@@ -123,19 +123,19 @@ export class MerchantServer {
     return null;
   }
 
-  async _settleFrom(session: CheckoutSession, status: CheckoutStatus): Promise<FlowResult> {
+  async settleFrom(session: CheckoutSession, status: CheckoutStatus): Promise<FlowResult> {
     return status.outcome === 'pending'
-      ? this._settle(session.status_url, session.order_id)
+      ? this.settle(session.status_url, session.order_id)
       : resultOf(status, session.order_id);
   }
 
   /** Polls with backoff (250 ms doubling to 2 s) within an overall limit. */
-  async _settle(statusUrl: string, orderId: string, signal?: AbortSignal): Promise<FlowResult> {
+  async settle(statusUrl: string, orderId: string, signal?: AbortSignal): Promise<FlowResult> {
     const deadline = Date.now() + (this.#o.statusTimeoutMs ?? 90_000);
     let delay = 250;
     for (;;) {
       if (signal?.aborted) return { kind: 'failed', orderId, error: cancelledError, canRetry: true };
-      const status = await this._readStatus(statusUrl, 1);
+      const status = await this.readStatus(statusUrl, 1);
       if (status && status.outcome !== 'pending') return resultOf(status, orderId);
       if (Date.now() + delay > deadline) {
         return {

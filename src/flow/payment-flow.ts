@@ -34,7 +34,7 @@ interface Attempt {
   readonly key: string;
   session: CheckoutSession | null;
   /** The payment POST went out and its answer was lost: check the status before anything else. */
-  _uncertain: boolean;
+  uncertain: boolean;
 }
 
 export class PaymentFlow {
@@ -56,39 +56,44 @@ export class PaymentFlow {
     });
   }
 
+  /** Whether a payment is under way; a second `pay()` meanwhile joins it instead of paying again. */
+  get busy(): boolean {
+    return this.#running !== null;
+  }
+
   /** GET the session URL: amount, currency and the fields the checkout needs. Creates nothing. */
-  _loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
-    return this.#server._loadConfig(signal);
+  loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
+    return this.#server.loadConfig(signal);
   }
 
   /** GET the status URL of a pre-created order (amount and currency for the pay button). */
-  _loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
-    return this.#server._loadStatus(signal);
+  loadStatus(signal?: AbortSignal): Promise<CheckoutStatus> {
+    return this.#server.loadStatus(signal);
   }
 
   /** Forget the current attempt: the next payment creates a new order (MOTO "New payment"). */
-  _reset(): void {
+  reset(): void {
     if (this.#running) return;
     this.#attempt = null;
     this.#openChallenge = null;
   }
 
   /** Creates the order if needed, without paying it (iframe and redirect presentations). */
-  async _openSession(request: PayInput['request']): Promise<CheckoutSession> {
+  async openSession(request: PayInput['request']): Promise<CheckoutSession> {
     const attempt = this.#currentAttempt();
-    attempt.session ??= await this.#server._createSession(attempt.key, request);
+    attempt.session ??= await this.#server.createSession(attempt.key, request);
     return attempt.session;
   }
 
   /**
    * Pays once. Concurrent calls (a double click, Enter twice) share the one payment under way.
    */
-  _pay(input: PayInput): Promise<FlowResult | FlowInvalid> {
+  pay(input: PayInput): Promise<FlowResult | FlowInvalid> {
     return this.#run(() => this.#pay(input));
   }
 
   /** Shows the unfinished challenge again and waits for its end, as the first time. */
-  _reopenChallenge(): Promise<FlowResult> {
+  reopenChallenge(): Promise<FlowResult> {
     const open = this.#openChallenge;
     if (!open) return Promise.reject(new Error('No 3-D Secure challenge to reopen.'));
     return this.#run(
@@ -100,21 +105,21 @@ export class PaymentFlow {
    * Picks up an attempt a page had under way before it was reloaded: asks the order's status and
    * reports its result, or null when no payment reached the gateway (the order may be paid now).
    */
-  _resume(record: AttemptRecord): Promise<FlowResult | null> {
+  resume(record: AttemptRecord): Promise<FlowResult | null> {
     const { session, challengeUrl } = record;
     return this.#run(async () => {
-      this.#attempt = { key: newIdempotencyKey(), session, _uncertain: true };
+      this.#attempt = { key: newIdempotencyKey(), session, uncertain: true };
       this.#options.onPhase?.('verifying');
-      const status = await this.#server._readStatus(session.status_url);
+      const status = await this.#server.readStatus(session.status_url);
       // Unknown: the next Pay checks the status first (the attempt stays uncertain).
       if (!status) return this.#failed(session, 'unconfirmed', false);
-      this.#attempt._uncertain = false;
+      this.#attempt.uncertain = false;
       if (status.status === 'issued') return null;
       if (status.outcome === 'pending' && challengeUrl) {
         this.#openChallenge = { session, url: challengeUrl };
         return this.#challengeLeft(session);
       }
-      return this.#server._settleFrom(session, status);
+      return this.#server.settleFrom(session, status);
     });
   }
 
@@ -125,7 +130,7 @@ export class PaymentFlow {
         if (!result) return result;
         // Whatever we could not confirm is checked first next time, never paid blindly.
         if (result.kind === 'failed' && result.error.type === 'unconfirmed' && this.#attempt) {
-          this.#attempt._uncertain = true;
+          this.#attempt.uncertain = true;
         }
         // After a decline, paying again means a new order.
         if (result.kind === 'declined') this.#attempt = null;
@@ -143,7 +148,7 @@ export class PaymentFlow {
    * result when settled; when nothing reached the card (still `issued`), a failure that may be
    * retried; `unconfirmed` again while the status cannot be read.
    */
-  _verify(options: { readonly quiet?: boolean } = {}): Promise<FlowResult> {
+  verify(options: { readonly quiet?: boolean } = {}): Promise<FlowResult> {
     return this.#run(() => this.#verifyAttempt(options.quiet ?? false));
   }
 
@@ -152,22 +157,22 @@ export class PaymentFlow {
     const session = this.#attempt?.session;
     if (!session) return { kind: 'failed', orderId: null, error: { type: 'unconfirmed' }, canRetry: true };
     if (!quiet) this.#options.onPhase?.('verifying');
-    const status = await this.#server._readStatus(session.status_url);
+    const status = await this.#server.readStatus(session.status_url);
     if (!status) return this.#failed(session, 'unconfirmed', false);
     if (status.status === 'issued') {
-      this.#attempt!._uncertain = false;
+      this.#attempt!.uncertain = false;
       return this.#failed(session, 'network', true);
     }
-    return this.#server._settleFrom(session, status);
+    return this.#server.settleFrom(session, status);
   }
 
   /** Polls the status URL until the order settles (iframe presentation, or after a redirect). */
-  async _waitForResult(statusUrl: string, orderId: string): Promise<FlowResult> {
-    return this.#server._settle(statusUrl, orderId);
+  async waitForResult(statusUrl: string, orderId: string): Promise<FlowResult> {
+    return this.#server.settle(statusUrl, orderId);
   }
 
   #currentAttempt(preset?: PayInput['preset']): Attempt {
-    this.#attempt ??= { key: newIdempotencyKey(), session: this.#presetSession(preset), _uncertain: false };
+    this.#attempt ??= { key: newIdempotencyKey(), session: this.#presetSession(preset), uncertain: false };
     return this.#attempt;
   }
 
@@ -197,13 +202,13 @@ export class PaymentFlow {
     const { onPhase } = this.#options;
     let session = attempt.session;
 
-    if (session && attempt._uncertain) {
+    if (session && attempt.uncertain) {
       // The last payment answer was lost: learn what happened before touching the card again.
       onPhase?.('verifying');
-      const status = await this.#server._readStatus(session.status_url);
+      const status = await this.#server.readStatus(session.status_url);
       if (!status) return this.#failed(session, 'unconfirmed', true);
-      if (status.status !== 'issued') return this.#server._settleFrom(session, status);
-      attempt._uncertain = false;
+      if (status.status !== 'issued') return this.#server.settleFrom(session, status);
+      attempt.uncertain = false;
     }
 
     let sent: PayerResult;
@@ -237,7 +242,7 @@ export class PaymentFlow {
       if (!session) {
         onPhase?.('creating');
         try {
-          session = await this.#server._createSession(attempt.key, input.request);
+          session = await this.#server.createSession(attempt.key, input.request);
         } catch (error) {
           return { kind: 'failed', orderId: null, error: asFlowError(error), canRetry: true };
         }
@@ -261,6 +266,7 @@ export class PaymentFlow {
 
       onPhase?.('paying');
       this.#options.onAttempt?.({ session });
+      const current = session;
       const body = input.card && buildDirectPaymentBody(input.card, options);
       sent = input.payer
         ? await input.payer(session.api_do_url, options, timeoutMs)
@@ -269,10 +275,10 @@ export class PaymentFlow {
             ((await (
               await this.#transport()
             )?.post(
-              session,
+              current,
               body!,
               timeoutMs,
-              () => this.#server._readStatus(session!.status_url, 1),
+              () => this.#server.readStatus(current.status_url, 1),
               onPhase,
             )) ?? { ok: false, error: 'network' })
           : await postDirectPayment(session.api_do_url, body!, { fetch: this.#fetch, timeoutMs });
@@ -280,33 +286,33 @@ export class PaymentFlow {
     if (!sent.ok) {
       const { error, message } = sent;
       // The bank's check in the Direct Post frame was closed unfinished: the frame is gone with it.
-      if (error === 'cancelled') return this.#challengeLeft(session, true);
+      if (error === 'cancelled') return this.#challengeLeft(session, false);
       if (error === 'invalid') return { kind: 'invalid', orderId: session.order_id || null };
       if (error === 'rejected') {
         // The gateway refused the request; it may still be because the order was paid already (a
         // payment from another tab, a request the browser sent again after a dropped connection).
         // Only an order that shows nothing reached the card is a refusal; the status tells.
         onPhase?.('verifying');
-        const status = await this.#server._readStatus(session.status_url);
+        const status = await this.#server.readStatus(session.status_url);
         if (!status) {
-          attempt._uncertain = true;
+          attempt.uncertain = true;
           return this.#failed(session, 'unconfirmed', false);
         }
-        if (status.status !== 'issued') return this.#server._settleFrom(session, status);
+        if (status.status !== 'issued') return this.#server.settleFrom(session, status);
         return this.#failed(session, error, false, message);
       }
-      attempt._uncertain = true;
+      attempt.uncertain = true;
       onPhase?.('verifying');
-      const status = await this.#server._readStatus(session.status_url);
+      const status = await this.#server.readStatus(session.status_url);
       if (!status) return this.#failed(session, 'unconfirmed', true);
       if (status.status === 'issued') {
         // Nothing reached the card: the same order may be paid again when the person asks.
-        attempt._uncertain = false;
+        attempt.uncertain = false;
         if (error === 'network' && (await (await this.#transport())?.refused(session.api_do_url)))
           return this.#failed(session, 'browser_refused', false);
         return this.#failed(session, error, true, message);
       }
-      return this.#server._settleFrom(session, status);
+      return this.#server.settleFrom(session, status);
     }
     const answer: DirectPaymentResponse = sent.response;
 
@@ -319,14 +325,13 @@ export class PaymentFlow {
     return this.#verify(session);
   }
 
-  /** The `direct-post` transport, or undefined when the element has none or its part cannot load. */
-  #transport(): Promise<DirectTransport | undefined> | undefined {
+  async #transport(): Promise<DirectTransport | undefined> {
     return this.#options.transport?.().catch(() => undefined);
   }
 
   #verify(session: CheckoutSession): Promise<FlowResult> {
     this.#options.onPhase?.('verifying');
-    return this.#server._settle(session.status_url, session.order_id);
+    return this.#server.settle(session.status_url, session.order_id);
   }
 
   /**
@@ -339,8 +344,8 @@ export class PaymentFlow {
     if (!openableChallenge(url, globalThis.location?.href)) {
       // Not opened: the status says whether the order went anywhere without it.
       this.#options.onPhase?.('verifying');
-      const status = await this.#server._readStatus(session.status_url);
-      if (status && status.outcome !== 'pending') return this.#server._settleFrom(session, status);
+      const status = await this.#server.readStatus(session.status_url);
+      if (status && status.outcome !== 'pending') return this.#server.settleFrom(session, status);
       // No bank check took place, so nothing was charged: a checkout that makes its orders starts over.
       const ownOrder = Boolean(this.#options.sessionUrl);
       if (ownOrder) this.#attempt = null;
@@ -352,7 +357,7 @@ export class PaymentFlow {
     let moved = () => {};
     const settledOnMove = new Promise<'completed'>((resolve) => {
       moved = () =>
-        void this.#server._readStatus(session.status_url, 1).then((status) => {
+        void this.#server.readStatus(session.status_url, 1).then((status) => {
           if (status && status.outcome !== 'pending') resolve('completed');
         });
     });
@@ -362,24 +367,21 @@ export class PaymentFlow {
       handle.done,
       settledOnMove,
       this.#server
-        ._settle(session.status_url, session.order_id, stopPolling.signal)
+        .settle(session.status_url, session.order_id, stopPolling.signal)
         .then(() => 'completed' as const),
     ]);
     stopPolling.abort();
     handle.close();
     if (outcome === 'completed') return null;
     this.#options.onPhase?.('verifying');
-    const status = await this.#server._readStatus(session.status_url);
-    if (status && status.outcome !== 'pending') return this.#server._settleFrom(session, status);
+    const status = await this.#server.readStatus(session.status_url);
+    if (status && status.outcome !== 'pending') return this.#server.settleFrom(session, status);
     this.#openChallenge = { session, url };
     return this.#challengeLeft(session);
   }
 
-  /**
-   * The challenge was left while the order waits for the bank: it can be reopened, unless it is
-   * `gone` (the Direct Post frame that held the bank's page went with it).
-   */
-  #challengeLeft(session: CheckoutSession, gone?: boolean): FlowResult {
+  /** The challenge was left while the order waits for the bank: it can be reopened. */
+  #challengeLeft(session: CheckoutSession, reopenable = true): FlowResult {
     // A checkout that creates its orders may start over with a new one; an order created beforehand
     // can only be finished through its challenge.
     const ownOrder = Boolean(this.#options.sessionUrl);
@@ -389,7 +391,7 @@ export class PaymentFlow {
       orderId: session.order_id || null,
       error: cancelledError,
       canRetry: ownOrder,
-      reopenable: !gone,
+      reopenable,
     };
   }
 

@@ -96,7 +96,7 @@ const flowOn = (shop: DemoMerchant, transport: DirectTransport, phases: string[]
 describe('the direct-post transport', () => {
   it('posts the card form to direct_post once and reads the result from the status', async () => {
     const log: string[] = [];
-    const result = await flowOn(directShop, frameTransport('approve', log))._pay({
+    const result = await flowOn(directShop, frameTransport('approve', log)).pay({
       card: card('4111111111111111'),
       request: { email: 'a@example.com' },
     });
@@ -112,13 +112,13 @@ describe('the direct-post transport', () => {
 
   it('3-D Secure: the challenge phase, then approved or failed by the status', async () => {
     const phases: string[] = [];
-    const approved = await flowOn(directShop, frameTransport('approve', []), phases)._pay({
+    const approved = await flowOn(directShop, frameTransport('approve', []), phases).pay({
       card: card('4000000000003220'),
       request: { email: 'a@example.com' },
     });
     expect(approved.kind).toBe('succeeded');
     expect(phases).toEqual(['creating', 'paying', 'challenge', 'verifying']);
-    const failed = await flowOn(directShop, frameTransport('fail', []))._pay({
+    const failed = await flowOn(directShop, frameTransport('fail', [])).pay({
       card: card('4000000000003220'),
       request: { email: 'a@example.com' },
     });
@@ -126,7 +126,7 @@ describe('the direct-post transport', () => {
   });
 
   it('a bank check closed unfinished is cancelled, not reopenable, and may start over', async () => {
-    const result = await flowOn(directShop, frameTransport('close', []))._pay({
+    const result = await flowOn(directShop, frameTransport('close', [])).pay({
       card: card('4000000000003220'),
       request: { email: 'a@example.com' },
     });
@@ -148,7 +148,7 @@ describe('the direct-post transport', () => {
       fetch: withBotCheck(),
       transport: () => Promise.reject(new Error('refused by its hash')),
     });
-    const result = await flow._pay({ card: card('4111111111111111'), request: { email: 'a@example.com' } });
+    const result = await flow.pay({ card: card('4111111111111111'), request: { email: 'a@example.com' } });
     expect(result).toMatchObject({ kind: 'failed', error: { type: 'network' }, canRetry: true });
     if (result.kind !== 'failed') return;
     expect((await gateway.orders.get(result.orderId!)).status).toBe('issued');
@@ -181,7 +181,7 @@ describe('the default transport against a gateway closed to browsers', () => {
           },
         }),
       });
-      const result = await flow._pay({ card: card('4111111111111111'), request: { email: 'a@example.com' } });
+      const result = await flow.pay({ card: card('4111111111111111'), request: { email: 'a@example.com' } });
       expect(result).toMatchObject({ kind: 'failed', error: { type }, canRetry });
       expect(asked).toEqual([expect.stringMatching(/\/pay\/[\w-]+\/$/)]);
       if (result.kind !== 'failed') return;

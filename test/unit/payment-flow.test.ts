@@ -106,9 +106,9 @@ describe('PaymentFlow against the sandbox', () => {
   it('pays once however often pay() is called meanwhile, and card data goes only to api_do_url', async () => {
     const { flow, sent } = flowFor();
     const results = await Promise.all([
-      flow._pay({ card: visa, request }),
-      flow._pay({ card: visa, request }),
-      flow._pay({ card: visa, request }),
+      flow.pay({ card: visa, request }),
+      flow.pay({ card: visa, request }),
+      flow.pay({ card: visa, request }),
     ]);
     expect(new Set(results).size).toBe(1);
     const [result] = results;
@@ -134,11 +134,11 @@ describe('PaymentFlow against the sandbox', () => {
   it('after a 500 nothing was charged; trying again pays the same order once', async () => {
     const { flow, sent } = flowFor();
     await setFault('http_500');
-    const first = await flow._pay({ card: visa, request });
+    const first = await flow.pay({ card: visa, request });
     expect(first).toMatchObject({ kind: 'failed', canRetry: true, error: { type: 'server' } });
     const orderId = first.orderId!;
     expect((await gateway.orders.get(orderId)).status).toBe('issued');
-    const second = await flow._pay({ card: visa, request });
+    const second = await flow.pay({ card: visa, request });
     expect(second).toMatchObject({ kind: 'succeeded', orderId });
     expect(sessions(sent)).toHaveLength(1);
     expect(payments(sent)).toHaveLength(2);
@@ -150,7 +150,7 @@ describe('PaymentFlow against the sandbox', () => {
     async (fault) => {
       const { flow, sent } = flowFor();
       await setFault(fault);
-      const result = await flow._pay({ card: visa, request });
+      const result = await flow.pay({ card: visa, request });
       expect(result.kind).toBe('succeeded');
       expect(payments(sent)).toHaveLength(1);
       const order = await gateway.orders.get(result.orderId!);
@@ -161,9 +161,9 @@ describe('PaymentFlow against the sandbox', () => {
 
   it('a decline gives the reason, and paying again makes a new order', async () => {
     const { flow, sent } = flowFor();
-    const declined = await flow._pay({ card: { ...visa, number: '4000000000009995' }, request });
+    const declined = await flow.pay({ card: { ...visa, number: '4000000000009995' }, request });
     expect(declined).toMatchObject({ kind: 'declined', reason: 'Decline, not sufficient funds' });
-    const paid = await flow._pay({ card: visa, request });
+    const paid = await flow.pay({ card: visa, request });
     expect(paid.kind).toBe('succeeded');
     expect(paid.orderId).not.toBe(declined.orderId);
     const keys = sessions(sent).map((r) => JSON.parse(r.body).idempotency_key);
@@ -180,13 +180,13 @@ describe('PaymentFlow against the sandbox', () => {
     });
 
   it('3-D Secure approved pays the order; failed declines it', async () => {
-    const approved = await flowFor('one-step', { challenge: challenger('approve') }).flow._pay({
+    const approved = await flowFor('one-step', { challenge: challenger('approve') }).flow.pay({
       card: { ...visa, number: '4000000000003220' },
       request,
     });
     expect(approved.kind).toBe('succeeded');
     expect((await gateway.orders.get(approved.orderId!)).status).toBe('paid');
-    const failed = await flowFor('one-step', { challenge: challenger('fail') }).flow._pay({
+    const failed = await flowFor('one-step', { challenge: challenger('fail') }).flow.pay({
       card: { ...visa, number: '4000000000003220' },
       request,
     });
@@ -195,7 +195,7 @@ describe('PaymentFlow against the sandbox', () => {
   });
 
   it('a challenge the customer closes is reported as cancelled, and nothing is paid', async () => {
-    const result = await flowFor('one-step', { challenge: challenger('close') }).flow._pay({
+    const result = await flowFor('one-step', { challenge: challenger('close') }).flow.pay({
       card: { ...visa, number: '4000000000003220' },
       request,
     });
@@ -213,14 +213,14 @@ describe('PaymentFlow against the sandbox', () => {
       challenge: (url) => challenger(ends[opened++]!)(url),
       onAttempt: (record) => records.push(record),
     });
-    const left = await flow._pay({ card: { ...visa, number: '4000000000003220' }, request });
+    const left = await flow.pay({ card: { ...visa, number: '4000000000003220' }, request });
     expect(left).toMatchObject({
       kind: 'failed',
       error: { type: 'cancelled' },
       reopenable: true,
       canRetry: true,
     });
-    const paid = await flow._reopenChallenge();
+    const paid = await flow.reopenChallenge();
     expect(paid).toMatchObject({ kind: 'succeeded', orderId: left.orderId });
     expect(payments(sent)).toHaveLength(1);
     expect(attempts(await gateway.orders.get(left.orderId!))).toBe(1);
@@ -235,20 +235,20 @@ describe('PaymentFlow against the sandbox', () => {
     const kept: Array<Parameters<NonNullable<PaymentFlowOptions['onAttempt']>>[0]> = [];
     const { flow } = flowFor('one-step', { onAttempt: (record) => kept.push(record) });
     await setFault('timeout');
-    const first = await flow._pay({ card: visa, request });
+    const first = await flow.pay({ card: visa, request });
     expect(first.kind).toBe('succeeded');
-    const after = await flowFor().flow._resume(kept[0]!);
+    const after = await flowFor().flow.resume(kept[0]!);
     expect(after).toMatchObject({ kind: 'succeeded', orderId: first.orderId });
 
     const { flow: other } = flowFor();
-    const session = await other._openSession(request);
-    expect(await flowFor().flow._resume({ session })).toBeNull();
+    const session = await other.openSession(request);
+    expect(await flowFor().flow.resume({ session })).toBeNull();
   });
 
   it('a session the merchant refuses names the field, and nothing reaches the gateway', async () => {
     const { flow, sent } = flowFor('zero-amount');
     const before = (await gateway.orders.list()).results.length;
-    const result = await flow._pay({ card: visa, request });
+    const result = await flow.pay({ card: visa, request });
     expect(result).toMatchObject({ kind: 'failed', error: { type: 'session' } });
     if (result.kind === 'failed') expect(result.error.fields?.map((f) => f.path)).toContain('save_consent');
     expect(payments(sent)).toHaveLength(0);
@@ -274,17 +274,17 @@ describe('PaymentFlow against the sandbox', () => {
         );
       },
     });
-    const result = await flow._pay({ card: visa, request });
+    const result = await flow.pay({ card: visa, request });
     expect(result).toMatchObject({ kind: 'failed', error: { type: 'unconfirmed' } });
     const orderId = result.orderId!;
     expect((await gateway.orders.get(orderId)).status).toBe('paid');
     // Still offline: asking again says the same, and touches no card.
-    expect(await flow._verify({ quiet: true })).toMatchObject({
+    expect(await flow.verify({ quiet: true })).toMatchObject({
       kind: 'failed',
       error: { type: 'unconfirmed' },
     });
     offline = false;
-    const known = await flow._verify({ quiet: true });
+    const known = await flow.verify({ quiet: true });
     expect(known).toMatchObject({ kind: 'succeeded', orderId });
     expect(attempts(await gateway.orders.get(orderId))).toBe(1);
     expect(sent.filter((r) => r.method === 'POST' && r.url.includes('/pay/'))).toHaveLength(1);
@@ -300,7 +300,7 @@ describe('PaymentFlow against the sandbox', () => {
             })
           : fetch(input, init),
     });
-    const result = await flow._pay({ card: visa, request });
+    const result = await flow.pay({ card: visa, request });
     expect(result).toMatchObject({
       kind: 'failed',
       error: { type: 'rejected', message: 'Invalid card data' },
@@ -309,7 +309,7 @@ describe('PaymentFlow against the sandbox', () => {
   });
 
   it('a two-step order ends held and is captured by the server helper', async () => {
-    const result = await flowFor('two-step').flow._pay({ card: visa, request });
+    const result = await flowFor('two-step').flow.pay({ card: visa, request });
     expect(result.kind).toBe('succeeded');
     if (result.kind === 'succeeded') expect(result.status.outcome).toBe('held');
     const captured = await gateway.orders.capture(result.orderId!, 10);
@@ -332,11 +332,11 @@ describe('PaymentFlow with a payer (the isolated fields hold the card)', () => {
     const { flow, sent } = flowFor('avs-custom');
     const { payer, calls } = framePayer(visa);
     const results = await Promise.all([
-      flow._pay({
+      flow.pay({
         payer,
         request: { ...request, billing_address: { address: '1 Main St', zip_code: '10001' } },
       }),
-      flow._pay({ payer, request }),
+      flow.pay({ payer, request }),
     ]);
     expect(results[0]).toBe(results[1]);
     expect(results[0]?.kind).toBe('succeeded');
@@ -351,7 +351,7 @@ describe('PaymentFlow with a payer (the isolated fields hold the card)', () => {
     const { flow } = flowFor();
     const { payer, calls } = framePayer(visa);
     await setFault('reset');
-    const result = await flow._pay({ payer, request });
+    const result = await flow.pay({ payer, request });
     expect(result.kind).toBe('succeeded');
     expect(calls).toHaveLength(1);
     expect(attempts(await gateway.orders.get(result.orderId!))).toBe(1);
@@ -359,12 +359,12 @@ describe('PaymentFlow with a payer (the isolated fields hold the card)', () => {
 
   it('a card the fields refuse sends nothing, and the next try pays the same order', async () => {
     const { flow } = flowFor();
-    const refused = await flow._pay({ payer: async () => ({ ok: false, error: 'invalid' }), request });
+    const refused = await flow.pay({ payer: async () => ({ ok: false, error: 'invalid' }), request });
     expect(refused.kind).toBe('invalid');
     const orderId = refused.orderId!;
     expect((await gateway.orders.get(orderId)).status).toBe('issued');
     const { payer } = framePayer(visa);
-    const paid = await flow._pay({ payer, request });
+    const paid = await flow.pay({ payer, request });
     expect(paid).toMatchObject({ kind: 'succeeded', orderId });
   });
 });

@@ -17,7 +17,7 @@ export interface CardAccessor {
   /** In isolated mode, the fields' frame (it makes the order and pays): the card never reaches this page. */
   frame(): FieldsFrame | null;
   /** In isolated mode, the frame as this page shows it (its bridge may still be on its way); else null. */
-  isolated(): Pick<FramedFields, '_buttonSrc' | 'ready'> | null;
+  isolated(): Pick<FramedFields, 'buttonSrc' | 'ready'> | null;
   /** Shows every error; moves the focus to the first invalid field only when `focus`. */
   report(focus: boolean): boolean;
 }
@@ -60,7 +60,7 @@ export function fieldsFrame(form: GatewayCardForm): FieldsFrame | null {
  * In isolated mode (whether or not the fields' bridge arrived), the Pay button's page paired with
  * the fields and a promise that settles when the bridge arrived or could not; else null.
  */
-export function isolatedFields(form: GatewayCardForm): Pick<FramedFields, '_buttonSrc' | 'ready'> | null {
+export function isolatedFields(form: GatewayCardForm): Pick<FramedFields, 'buttonSrc' | 'ready'> | null {
   return accessors.get(form)?.isolated() ?? null;
 }
 

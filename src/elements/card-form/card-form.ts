@@ -177,13 +177,13 @@ export class GatewayCardForm extends FormControlElement {
   constructor() {
     super();
     registerCardAccess(this, {
-      read: () => (this.#framed._active ? null : this.#read()),
+      read: () => (this.#framed.active ? null : this.#read()),
       frame: () => this.#framed.frame,
-      isolated: () => (this.#framed._active ? this.#framed : null),
+      isolated: () => (this.#framed.active ? this.#framed : null),
       state: () => this.#state(),
-      report: (focus) => (this.#framed._active ? this.#reportFramed(focus) : this.reportValidity()),
+      report: (focus) => (this.#framed.active ? this.#reportFramed(focus) : this.reportValidity()),
       clearSecurityCode: (focus) => {
-        if (this.#framed._active) {
+        if (this.#framed.active) {
           this.#framed.frame?.clear('security-code', focus);
           return;
         }
@@ -204,12 +204,12 @@ export class GatewayCardForm extends FormControlElement {
 
   /** Moves focus to the card number. */
   override focus(options?: FocusOptions): void {
-    if (this.#framed._active) this.#framed.frame?.focus();
+    if (this.#framed.active) this.#framed.frame?.focus();
     else this.#input('number')?.focus(options);
   }
 
   override reportValidity(): boolean {
-    return this.#framed._active ? this.#reportFramed(true) : super.reportValidity();
+    return this.#framed.active ? this.#reportFramed(true) : super.reportValidity();
   }
 
   #reportFramed(focus: boolean): boolean {
@@ -223,7 +223,7 @@ export class GatewayCardForm extends FormControlElement {
 
   /** Empties every field and hides the messages. Fires no event. */
   clear(): void {
-    if (this.#framed._active) {
+    if (this.#framed.active) {
       this.#framed.frame?.clear('all');
       return;
     }
@@ -260,7 +260,7 @@ export class GatewayCardForm extends FormControlElement {
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
     // A page whose fields are in a frame never loads the masks.
-    if (!this.#framed._active) askRehearsal(this, () => this.#rehearse());
+    if (!this.#framed.active) askRehearsal(this, () => this.#rehearse());
   }
 
   /**
@@ -291,7 +291,7 @@ export class GatewayCardForm extends FormControlElement {
   }
 
   protected override errors(): ReadonlyMap<FieldId, FieldError> {
-    if (this.#framed._active)
+    if (this.#framed.active)
       return this.#framed.errors(this.t.numberInvalid, this.t.fieldsUnavailable) as Map<FieldId, FieldError>;
     return cardErrors(this.#entry(), this.t);
   }
@@ -304,7 +304,7 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override render() {
     const t = this.t;
-    if (this.#framed._active) {
+    if (this.#framed.active) {
       this.#shown = [];
       return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     }

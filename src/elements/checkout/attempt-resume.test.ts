@@ -60,80 +60,80 @@ describe('AttemptResume', () => {
 
   it('is picked up by its own checkout in the visit that wrote it, until it is cleared', () => {
     const { resume } = resumeOf('/checkout/session');
-    resume._save(RECORD);
+    resume.save(RECORD);
     expect(stored()).toMatchObject({ checkout: '/checkout/session', session: { order_id: 'ord_1' } });
     const again = resumeOf('/checkout/session').resume;
-    expect(again._take()).toEqual(RECORD);
+    expect(again.take()).toEqual(RECORD);
     // Taken is not gone: a reload while the status is asked finds it again.
-    expect(again._take()).toEqual(RECORD);
-    again._drop();
-    expect(again._take()).toBeNull();
+    expect(again.take()).toEqual(RECORD);
+    again.clear();
+    expect(again.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });
 
   it('is dropped, not picked up, by a new checkout on the same address: another session-url or order', () => {
-    resumeOf('/checkout/session?cart=1').resume._save(RECORD);
-    expect(resumeOf('/checkout/session?cart=2').resume._take()).toBeNull();
+    resumeOf('/checkout/session?cart=1').resume.save(RECORD);
+    expect(resumeOf('/checkout/session?cart=2').resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
 
-    resumeOf('https://gw.example/do/ord_1').resume._save(RECORD);
-    expect(resumeOf('https://gw.example/do/ord_2').resume._take()).toBeNull();
+    resumeOf('https://gw.example/do/ord_1').resume.save(RECORD);
+    expect(resumeOf('https://gw.example/do/ord_2').resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });
 
   it('written by another page, is picked up only after a reload or back/forward at the same address', () => {
     const { resume } = resumeOf('/checkout/session');
 
-    resume._save(RECORD);
+    resume.save(RECORD);
     writtenByAnotherPage();
     enteredBy('navigate');
-    expect(resume._take()).toBeNull();
+    expect(resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
 
-    resume._save(RECORD);
+    resume.save(RECORD);
     writtenByAnotherPage();
     // A single-page app reloaded on another of its routes, then routed to the checkout.
     enteredBy('reload', new URL('/shop/cart', location.href).href);
-    expect(resume._take()).toBeNull();
+    expect(resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
 
-    resume._save(RECORD);
+    resume.save(RECORD);
     writtenByAnotherPage();
     enteredBy('reload');
-    expect(resume._take()).toEqual(RECORD);
+    expect(resume.take()).toEqual(RECORD);
     // Now this page's: still there for this visit, whatever it was entered by.
     expect(stored()?.page).not.toBe('the-page-before');
     enteredBy('navigate');
-    expect(resume._take()).toEqual(RECORD);
+    expect(resume.take()).toEqual(RECORD);
 
     writtenByAnotherPage();
     enteredBy('back_forward');
-    expect(resume._take()).toEqual(RECORD);
+    expect(resume.take()).toEqual(RECORD);
   });
 
   it('is dropped an hour after the payment, however often it was picked up since, and when it cannot be read', () => {
     const { resume } = resumeOf('/checkout/session');
     const now = Date.now();
-    resume._save(RECORD);
+    resume.save(RECORD);
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 50 * 60 * 1000);
-    expect(resume._take()).toEqual(RECORD);
+    expect(resume.take()).toEqual(RECORD);
     clock.mockReturnValue(now + 60 * 60 * 1000 + 1);
-    expect(resume._take()).toBeNull();
+    expect(resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
     vi.restoreAllMocks();
 
-    resume._save(RECORD);
+    resume.save(RECORD);
     const key = Object.keys(sessionStorage)[0]!;
     sessionStorage.setItem(key, '{"savedAt":');
-    expect(resume._take()).toBeNull();
+    expect(resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });
 
   it('is neither picked up nor dropped by a checkout that does not know yet which checkout it is', () => {
-    resumeOf('/checkout/session').resume._save(RECORD);
+    resumeOf('/checkout/session').resume.save(RECORD);
     const unconfigured = resumeOf(undefined).resume;
-    expect(unconfigured._take()).toBeNull();
-    unconfigured._save(RECORD);
+    expect(unconfigured.take()).toBeNull();
+    unconfigured.save(RECORD);
     expect(stored()?.checkout).toBe('/checkout/session');
   });
 
@@ -142,9 +142,9 @@ describe('AttemptResume', () => {
     a.host.id = 'first';
     const b = resumeOf('/checkout/session');
     b.host.id = 'second';
-    a.resume._save(RECORD);
-    expect(b.resume._take()).toBeNull();
-    expect(a.resume._take()).toEqual(RECORD);
+    a.resume.save(RECORD);
+    expect(b.resume.take()).toBeNull();
+    expect(a.resume.take()).toEqual(RECORD);
   });
 
   it('asks before the page is left only while paying, never for its own navigation, and again after the back/forward cache', async () => {
@@ -165,7 +165,7 @@ describe('AttemptResume', () => {
     host.requestUpdate();
     await host.updateComplete;
     expect(leave()).toBe(true);
-    resume._navigating();
+    resume.navigating();
     expect(leave()).toBe(false);
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     expect(leave()).toBe(true);

@@ -72,14 +72,14 @@ export class AttemptResume implements ReactiveController {
   }
 
   /** The checkout is about to navigate the page itself. */
-  _navigating(): void {
+  navigating(): void {
     this.#leaving = true;
     // Back from the back/forward cache (its only pageshow from now on), the page lives on:
     // leaving it again is a person leaving.
     addEventListener('pageshow', () => (this.#leaving = false), { once: true });
   }
 
-  _save(record: KeptAttempt, savedAt = Date.now()): void {
+  save(record: KeptAttempt, savedAt = Date.now()): void {
     const checkout = this.#checkout();
     if (!checkout) return;
     const stored: Stored = { savedAt, page: THIS_PAGE, checkout, ...record };
@@ -95,10 +95,10 @@ export class AttemptResume implements ReactiveController {
    * checkout it is (a page may set session-url later); null when there is none, or when `eligible`
    * says this checkout picks nothing up (a hosted presentation).
    */
-  _toPickUp(eligible: boolean): KeptAttempt | null {
+  toPickUp(eligible: boolean): KeptAttempt | null {
     if (!this.#looked && this.#checkout()) {
       this.#looked = true;
-      this.#found = eligible ? this._take() : null;
+      this.#found = eligible ? this.take() : null;
     }
     return this.#found;
   }
@@ -108,7 +108,7 @@ export class AttemptResume implements ReactiveController {
    * outcome has not been shown yet; null for anything else, which is dropped. The record stays
    * until `clear()`, now as this page's, so a reload while its status is asked finds it again.
    */
-  _take(): KeptAttempt | null {
+  take(): KeptAttempt | null {
     const checkout = this.#checkout();
     // Not configured yet: nothing can be told about the record, so it is left alone.
     if (!checkout) return null;
@@ -129,7 +129,7 @@ export class AttemptResume implements ReactiveController {
       typeof session.order_id !== 'string' ||
       typeof session.api_do_url !== 'string'
     ) {
-      this._drop();
+      this.clear();
       return null;
     }
     const record: KeptAttempt = {
@@ -138,11 +138,11 @@ export class AttemptResume implements ReactiveController {
       ...(stored.cardSaved === true ? { cardSaved: true } : {}),
     };
     // The hour still counts from the payment: reloading again and again does not stretch it.
-    this._save(record, stored.savedAt as number);
+    this.save(record, stored.savedAt as number);
     return record;
   }
 
-  _drop(): void {
+  clear(): void {
     try {
       sessionStorage.removeItem(this.#key());
     } catch {

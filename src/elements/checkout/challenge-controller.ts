@@ -57,9 +57,9 @@ export class ChallengeController implements ReactiveController {
   }
 
   /** Shows the bank's page; the handle tells when it is over and closes it. */
-  _open(url: string, moved?: () => void): ChallengeHandle {
+  open(url: string, moved?: () => void): ChallengeHandle {
     const mode = this.#mode();
-    const inParent = mode === 'parent' && this.#parent?._open(url);
+    const inParent = mode === 'parent' && this.#parent?.open(url);
     if (inParent) return inParent;
     if (mode === 'redirect') {
       window.location.assign(url);

@@ -19,9 +19,9 @@ const CONFIG: CheckoutConfig = {
 function pendingFlow() {
   const loads: { signal: AbortSignal; answer: (c: CheckoutConfig) => void; fail: (e: Error) => void }[] = [];
   const flow = {
-    _loadConfig: (signal: AbortSignal) =>
+    loadConfig: (signal: AbortSignal) =>
       new Promise<CheckoutConfig>((answer, fail) => loads.push({ signal, answer, fail })),
-    _loadStatus: async () => ({ amount: 7, currency: 'USD' }),
+    loadStatus: async () => ({ amount: 7, currency: 'USD' }),
   };
   return { flow, loads };
 }
@@ -43,12 +43,12 @@ describe('CheckoutConfiguration', () => {
   it("loads on its element's update, through the flow of the moment, and tells the element", async () => {
     const { flow, loads } = pendingFlow();
     const { host, config, heard } = configured(['/session', undefined], flow);
-    expect(config._pending).to.equal(false);
+    expect(config.pending).to.equal(false);
     host.update();
-    expect(config._pending).to.equal(true);
+    expect(config.pending).to.equal(true);
     loads[0]!.answer(CONFIG);
-    await config._settled();
-    expect(config._loaded).to.equal(CONFIG);
+    await config.settled();
+    expect(config.loaded).to.equal(CONFIG);
     expect(heard.loaded).to.deep.equal([CONFIG]);
     // The same URLs on the next update: nothing loads again.
     host.update();
@@ -60,18 +60,18 @@ describe('CheckoutConfiguration', () => {
     const { host, config, setUrls } = configured(['/a', undefined], flow);
     host.update();
     loads[0]!.answer(CONFIG);
-    await config._settled();
+    await config.settled();
     setUrls(['/b', undefined]);
     host.update();
     expect(config._reloading).to.equal(CONFIG);
-    expect(config._current).to.equal(CONFIG);
+    expect(config.current).to.equal(CONFIG);
     setUrls(['/c', undefined]);
     host.update();
     expect(loads[1]!.signal.aborted).to.equal(true);
     loads[1]!.answer({ ...CONFIG, amount: 1 });
     loads[2]!.answer({ ...CONFIG, amount: 3 });
-    await config._settled();
-    expect(config._loaded?.amount).to.equal(3);
+    await config.settled();
+    expect(config.loaded?.amount).to.equal(3);
   });
 
   it('says it failed, and shows nothing loaded', async () => {
@@ -79,9 +79,9 @@ describe('CheckoutConfiguration', () => {
     const { host, config, heard } = configured(['/a', undefined], flow);
     host.update();
     loads[0]!.fail(new Error('down'));
-    await config._settled();
-    expect(config._failed).to.equal(true);
-    expect(config._loaded).to.equal(null);
+    await config.settled();
+    expect(config.failed).to.equal(true);
+    expect(config.loaded).to.equal(null);
     expect(String(heard.failed[0])).to.contain('down');
   });
 
@@ -89,15 +89,15 @@ describe('CheckoutConfiguration', () => {
     const { flow } = pendingFlow();
     const { host, config } = configured([undefined, '/status'], flow);
     host.update();
-    await config._settled();
-    expect(config._loaded).to.include({ amount: 7, currency: 'USD', moto: true, avs: 'standard' });
+    await config.settled();
+    expect(config.loaded).to.include({ amount: 7, currency: 'USD', moto: true, avs: 'standard' });
   });
 
   it('with neither URL: nothing to load, nothing failed', async () => {
     const { host, config } = configured([undefined, undefined], pendingFlow().flow);
     host.update();
-    await config._settled();
-    expect(config._loaded).to.equal(null);
-    expect(config._failed).to.equal(false);
+    await config.settled();
+    expect(config.loaded).to.equal(null);
+    expect(config.failed).to.equal(false);
   });
 });

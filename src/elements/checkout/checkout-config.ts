@@ -22,9 +22,9 @@ async function loadCheckoutConfig(
   preset: PresetConfig,
   signal: AbortSignal,
 ): Promise<CheckoutConfig | null> {
-  if (urls.sessionUrl) return flow._loadConfig(signal);
+  if (urls.sessionUrl) return flow.loadConfig(signal);
   if (!urls.statusUrl) return null;
-  const status = await flow._loadStatus(signal);
+  const status = await flow.loadStatus(signal);
   return {
     amount: preset.amount ?? status.amount,
     currency: preset.currency ?? status.currency,
@@ -120,31 +120,31 @@ export class CheckoutConfiguration implements ReactiveController {
     );
   }
 
-  get _pending(): boolean {
+  get pending(): boolean {
     return this.#status === 'pending';
   }
 
-  get _failed(): boolean {
+  get failed(): boolean {
     return this.#status === 'failed';
   }
 
   /** The loaded configuration, or null while loading, after a failure, or with nothing to load. */
-  get _loaded(): CheckoutConfig | null {
+  get loaded(): CheckoutConfig | null {
     return this.#status === 'loaded' ? this.#value : null;
   }
 
   /** The last configuration, while a new one loads for a new session-url; else null. */
   get _reloading(): CheckoutConfig | null {
-    return this._pending ? this.#value : null;
+    return this.pending ? this.#value : null;
   }
 
   /** What the fields show and the checkout charges: the loaded configuration, else the last one while a new one loads. */
-  get _current(): CheckoutConfig | null {
-    return this._loaded ?? this._reloading;
+  get current(): CheckoutConfig | null {
+    return this.loaded ?? this._reloading;
   }
 
   /** Once no configuration is loading any more (whether it loaded or failed). */
-  async _settled(): Promise<void> {
-    while (this._pending) await this.#answered;
+  async settled(): Promise<void> {
+    while (this.pending) await this.#answered;
   }
 }

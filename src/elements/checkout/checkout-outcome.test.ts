@@ -29,7 +29,7 @@ describe('PaymentOutcome', () => {
   it('settles the checkout on a success, tells the page, and forgets the attempt', () => {
     const { host, state, outcome, heard } = outcomeOn();
     state._begin('paying');
-    outcome._show(PAID);
+    outcome.show(PAID);
     expect(state._idle).to.equal(true);
     expect(state._outcome).to.equal(PAID);
     expect(host.events.map((e) => e.type)).to.deep.equal(['gateway-success']);
@@ -53,7 +53,7 @@ describe('PaymentOutcome', () => {
       currency: 'EUR',
     } as const;
     const declined: FlowResult = { kind: 'declined', orderId: 'ord_2', reason: 'Insufficient funds', status };
-    outcome._show(declined);
+    outcome.show(declined);
     expect(host.events[0]!.type).to.equal('gateway-decline');
     expect(host.events[0]!.detail).to.include({ orderId: 'ord_2', reason: 'Insufficient funds' });
   });
@@ -66,7 +66,7 @@ describe('PaymentOutcome', () => {
       error: { type: 'unconfirmed' },
       canRetry: false,
     };
-    outcome._show(unconfirmed);
+    outcome.show(unconfirmed);
     outcome._stopChecking();
     expect(state._outcome).to.equal(unconfirmed);
     expect(heard.forgotten).to.equal(0);
@@ -76,7 +76,7 @@ describe('PaymentOutcome', () => {
 
   it("puts the merchant server's word on the field it named", async () => {
     const { host, outcome, emailErrors } = outcomeOn();
-    outcome._show({
+    outcome.show({
       kind: 'failed',
       orderId: null,
       error: {
@@ -95,7 +95,7 @@ describe('PaymentOutcome', () => {
     const { host, state, outcome, heard } = outcomeOn();
     state._settle(PAID);
     state._begin('creating');
-    outcome._show({ kind: 'invalid', orderId: null });
+    outcome.show({ kind: 'invalid', orderId: null });
     expect(state._idle).to.equal(true);
     expect(host.events).to.deep.equal([]);
     expect(heard.attention).to.deep.equal([1]);

@@ -125,10 +125,10 @@ export class PaymentOutcome {
 
   /** A new flow, or a person asking themselves: the checkout's own asking stops. */
   _stopChecking(): void {
-    this.#recheck._stop();
+    this.#recheck.stop();
   }
 
-  _show(result: FlowResult | FlowInvalid): void {
+  show(result: FlowResult | FlowInvalid): void {
     const steps = this.#steps;
     const parts = steps.parts();
     const form = parts.card;
@@ -167,8 +167,8 @@ export class PaymentOutcome {
     // The card is spent: nothing of it stays in the fields behind the result.
     if (result.kind === 'succeeded') form?.clear();
     // Never left to the person to find out: the checkout keeps asking and shows the outcome itself.
-    if (unconfirmed) this.#recheck._start();
-    else this.#recheck._stop();
+    if (unconfirmed) this.#recheck.start();
+    else this.#recheck.stop();
     const t = steps.t();
     announceOutcome(this.#host, result, t, moto, (fields) =>
       showServerFieldErrors(this.#host, t, fields, parts),
@@ -184,11 +184,11 @@ export class PaymentOutcome {
     const flow = state._flow;
     const from = state._outcome;
     if (!flow || !state._idle || !isUnconfirmed(from)) return false;
-    const result = await flow._verify({ quiet: true });
+    const result = await flow.verify({ quiet: true });
     // A person pressed "Check payment status" meanwhile, or the checkout moved on: theirs shows.
     if (state._flow !== flow || state._outcome !== from || !state._idle) return false;
     if (isUnconfirmed(result)) return true;
-    this._show(result);
+    this.show(result);
     return false;
   }
 }

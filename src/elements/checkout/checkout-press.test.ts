@@ -14,11 +14,11 @@ function pressOn(view: View, presentation: 'direct' | 'iframe' | 'redirect' = 'd
   const host = new FakeHost();
   const calls: string[] = [];
   const flow = {
-    _verify: async () => {
+    verify: async () => {
       calls.push(`verify while ${state._phase}`);
       return PAID;
     },
-    _pay: async () => {
+    pay: async () => {
       calls.push('pay');
       return PAID;
     },
@@ -26,7 +26,7 @@ function pressOn(view: View, presentation: 'direct' | 'iframe' | 'redirect' = 'd
   const state = stateWith(host, flow);
   const shown: FlowResult[] = [];
   const outcome = {
-    _show: (r: FlowResult) => {
+    show: (r: FlowResult) => {
       shown.push(r);
       state._settle(r);
     },
@@ -34,12 +34,12 @@ function pressOn(view: View, presentation: 'direct' | 'iframe' | 'redirect' = 'd
   } as unknown as PaymentOutcome;
   const config = {
     _reloading: null,
-    _loaded: { collect_email: false, save: null },
+    loaded: { collect_email: false, save: null },
   } as unknown as CheckoutConfiguration;
   const hosted = {
-    _frameUrl: null,
-    _redirect: async () => calls.push('redirect'),
-    _open: async () => calls.push('open'),
+    url: null,
+    redirect: async () => calls.push('redirect'),
+    open: async () => calls.push('open'),
   } as unknown as HostedPresentation;
   const press = new PayPress(
     host.element,
@@ -60,24 +60,24 @@ describe('PayPress', () => {
   it('starts nothing while a payment is under way, loading, or after a success', async () => {
     for (const view of ['creating', 'paying', 'challenge', 'verifying', 'loading', 'succeeded'] as const) {
       const { calls, press } = pressOn(view);
-      await press._press();
+      await press.press();
       expect(calls, view).to.deep.equal([]);
     }
   });
 
   it('hands redirect and iframe presentations to the hosted presentation', async () => {
     const redirect = pressOn('idle', 'redirect');
-    await redirect.press._press();
+    await redirect.press.press();
     expect(redirect.calls).to.deep.equal(['redirect']);
     const iframe = pressOn('idle', 'iframe');
-    await iframe.press._press();
+    await iframe.press.press();
     expect(iframe.calls).to.deep.equal(['open']);
   });
 
   it('"Check payment status" asks before anything else, in the verifying step', async () => {
     const { state, calls, shown, press } = pressOn('failed');
     state._settle({ kind: 'failed', orderId: 'ord_1', error: { type: 'unconfirmed' }, canRetry: false });
-    await press._press();
+    await press.press();
     expect(calls).to.deep.equal(['_stopChecking', 'verify while verifying']);
     expect(shown).to.deep.equal([PAID]);
   });

@@ -87,7 +87,7 @@ export class PayPress {
   }
 
   /** Pays with what the customer entered, once: a press while a payment is under way starts nothing. */
-  async _press(): Promise<void> {
+  async press(): Promise<void> {
     const card = this.#steps.parts().card;
     const frame = card ? fieldsFrame(card) : null;
     try {
@@ -104,32 +104,32 @@ export class PayPress {
     if (config._reloading) {
       // A press while a new configuration loads (a phone order's amount just changed) is not lost:
       // it pays, once, with the configuration it waits for.
-      await config._settled();
-      return config._loaded ? this._press() : undefined;
+      await config.settled();
+      return config.loaded ? this.press() : undefined;
     }
     const flow = this.#state._flow;
     const view = steps.view();
     if (!flow || isBusy(view) || view === 'loading' || view === 'succeeded') return;
     const presentation = steps.presentation();
-    if (presentation === 'redirect') return this.#hosted._redirect();
+    if (presentation === 'redirect') return this.#hosted.redirect();
     // The hosted form takes the card and its own Pay. A call opens it when it is not up: after the
     // page's code stopped it in gateway-before-pay, once the page is ready for it. After an outcome
     // "Try again" starts over with a new order; a call does not reopen the old one.
     if (presentation === 'iframe')
-      return this.#hosted._frameUrl || !config._loaded || isFinished(view) ? undefined : this.#hosted._open();
+      return this.#hosted.url || !config.loaded || isFinished(view) ? undefined : this.#hosted.open();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
     if (mustCheckStatus(this.#state._outcome)) {
       this.#outcome._stopChecking();
       this.#state._begin('verifying');
-      return this.#outcome._show(await flow._verify());
+      return this.#outcome.show(await flow.verify());
     }
     const parts = steps.parts();
     if ((frame || (parts.card && isolatedFields(parts.card))) && !frame?.pressed) {
       emit(this.#host, 'gateway-error', { type: 'fields', message: PRESS_ONLY });
       return;
     }
-    if (!this._validate()) return;
+    if (!this.validate()) return;
     // With isolated fields the card is out of reach here: the fields make the order and pay it.
     const framed: FramedPayer | null =
       frame &&
@@ -141,7 +141,7 @@ export class PayPress {
     // Saved with the customer's consent, or by the merchant itself (no box to tick).
     this.#state._cardSaved = parts.consent
       ? parts.consent.checked
-      : config._loaded?.save?.method === 'merchant';
+      : config.loaded?.save?.method === 'merchant';
     const asked = {
       email: parts.email.value,
       billingAddress: parts.address?.value,
@@ -157,15 +157,15 @@ export class PayPress {
     // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
     // After the page's last word, which may have said what is wrong with its amount in its own terms.
     const now = steps.terms();
-    if (config._loaded && now.amount === null) {
-      this.#outcome._show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
+    if (config.loaded && now.amount === null) {
+      this.#outcome.show({ kind: 'failed', orderId: null, error: { type: 'amount' }, canRetry: true });
       return;
     }
     // No token: `verification` is undefined, and a request's JSON leaves it out.
     const sent = sessionRequest({ ...asked, ...gate });
     const preset = { avs: now.avs, moto: now.moto, saveMethod: now.saveMethod };
-    this.#outcome._show(
-      await flow._pay(framed ? { framed, request: sent, preset } : { card: card!, request: sent, preset }),
+    this.#outcome.show(
+      await flow.pay(framed ? { framed, request: sent, preset } : { card: card!, request: sent, preset }),
     );
   }
 
@@ -180,7 +180,7 @@ export class PayPress {
     if (gate.go) return { verification: gate.verification };
     this.#state._settle();
     if (gate.failed)
-      this.#outcome._show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
+      this.#outcome.show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
     return null;
   }
 
@@ -188,9 +188,9 @@ export class PayPress {
    * Every part shows its messages; the focus goes to the first invalid field of the first invalid
    * part, not to whichever part reported last, and the status region says how many need attention.
    */
-  _validate(): boolean {
+  validate(): boolean {
     const { card, email, address, consent } = this.#steps.parts();
-    const emailOk = !this.#config._loaded?.collect_email || email.reportValidity();
+    const emailOk = !this.#config.loaded?.collect_email || email.reportValidity();
     const emailField = emailOk ? null : this.#host.renderRoot.querySelector<HTMLElement>('#email');
     const count = reportParts(emailField, [cardPart(card), address, consent]);
     this.#steps._announceAttention(count);

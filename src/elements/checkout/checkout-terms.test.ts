@@ -15,8 +15,8 @@ function terms(config: Partial<CheckoutConfiguration>, source: TermsSource = { m
 
 describe('CheckoutTerms', () => {
   it('the view: loading, a failed configuration, a step under way, then the outcome', () => {
-    expect(terms({ _pending: true }).terms._view).to.equal('loading');
-    expect(terms({ _failed: true }).terms._view).to.equal('failed');
+    expect(terms({ pending: true }).terms._view).to.equal('loading');
+    expect(terms({ failed: true }).terms._view).to.equal('failed');
     const { state, terms: idle } = terms({});
     expect(idle._view).to.equal('idle');
     state._begin('paying');
@@ -31,7 +31,7 @@ describe('CheckoutTerms', () => {
 
   it('the attributes win over the configuration; the configuration over the defaults', () => {
     const loaded = { amount: 9, currency: 'EUR', avs: 'custom', moto: true, save: { method: 'one-click' } };
-    const fromServer = terms({ _loaded: loaded, _current: loaded } as never).terms;
+    const fromServer = terms({ loaded, current: loaded } as never).terms;
     expect(fromServer._order()).to.deep.include({
       avs: 'custom',
       moto: true,
@@ -39,13 +39,13 @@ describe('CheckoutTerms', () => {
       amount: 9,
       currency: 'EUR',
     });
-    const asked = terms({ _loaded: loaded, _current: loaded } as never, {
+    const asked = terms({ loaded, current: loaded } as never, {
       moto: false,
       avs: 'off',
       saveMethod: 'merchant',
     }).terms;
     expect(asked._order()).to.deep.include({ avs: 'off', saveMethod: 'merchant', moto: true });
-    const none = terms({ _loaded: null, _current: null } as never, {
+    const none = terms({ loaded: null, current: null } as never, {
       moto: false,
       amount: 5,
       currency: 'USD',
@@ -58,6 +58,6 @@ describe('CheckoutTerms', () => {
     expect(idle._status(t, 2)).to.equal(t.attention(2));
     state._begin('paying');
     expect(idle._status(t, 2)).to.not.equal(t.attention(2));
-    expect(terms({ _pending: true, _reloading: {} } as never).terms._status(t, 0)).to.equal('');
+    expect(terms({ pending: true, _reloading: {} } as never).terms._status(t, 0)).to.equal('');
   });
 });

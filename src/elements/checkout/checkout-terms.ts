@@ -38,8 +38,8 @@ export class CheckoutTerms {
 
   get _view(): View {
     const config = this.#config;
-    if (config._pending) return 'loading';
-    if (config._failed) return 'failed';
+    if (config.pending) return 'loading';
+    if (config.failed) return 'failed';
     const { _phase: phase, _outcome: result } = this.#state;
     if (phase !== 'idle') return phase;
     if (isUnconfirmed(result)) return 'unconfirmed';
@@ -55,26 +55,26 @@ export class CheckoutTerms {
   }
 
   get _avs(): AvsMode {
-    return this.#source.avs ?? this.#config._loaded?.avs ?? 'off';
+    return this.#source.avs ?? this.#config.loaded?.avs ?? 'off';
   }
 
   get _moto(): boolean {
-    return this.#source.moto || (this.#config._loaded?.moto ?? false);
+    return this.#source.moto || (this.#config.loaded?.moto ?? false);
   }
 
   get _saveMethod(): SaveMethod | undefined {
-    return this.#source.saveMethod ?? this.#config._loaded?.save?.method;
+    return this.#source.saveMethod ?? this.#config.loaded?.save?.method;
   }
 
   /** What is charged: null while nothing is set (a phone order before the amount is typed). */
   get _amount(): number | null {
     // While a new configuration loads (an agent's amount being typed), the last one's amount stands.
-    return this.#config._current?.amount ?? this.#source.amount ?? null;
+    return this.#config.current?.amount ?? this.#source.amount ?? null;
   }
 
   /** Its currency: the merchant server's, else the attribute's (an order created beforehand). */
   get _currency(): string | null {
-    return this.#config._loaded?.currency ?? this.#source.currency ?? null;
+    return this.#config.loaded?.currency ?? this.#source.currency ?? null;
   }
 
   _formatAmount(language: string): string {

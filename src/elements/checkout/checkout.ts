@@ -128,7 +128,7 @@ export class GatewayCheckout extends GatewayElement {
   @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
   @query('gateway-save-consent') private consentForm?: GatewaySaveConsent;
   /** Fields a failed Pay found wrong, said in the status region; 0 once a person edits again. */
-  @state() private _attention = 0;
+  @state() private attention = 0;
 
   /** The payment's flow, step, result and saved card, shared with the controllers below. */
   readonly #state = new CheckoutState(this);
@@ -136,13 +136,13 @@ export class GatewayCheckout extends GatewayElement {
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
   /** presentation="redirect" and "iframe": the gateway takes the card on its own page or form. */
   readonly #hosted = new HostedPresentation(this, this.#state, {
-    _busy: () => this.#terms._busy,
-    _emailMissing: () => !!this.#config._loaded?.collect_email && !this.#press._validate(),
-    _typedEmail: () => this.#email.value || undefined,
+    busy: () => this.#terms._busy,
+    _emailMissing: () => !!this.#config.loaded?.collect_email && !this.#press.validate(),
+    email: () => this.#email.value || undefined,
     _beforeOrder: () => this.#press._beforeOrder(),
-    _show: (result) => this.#outcome._show(result),
-    _navigating: () => this.#resume._navigating(),
-    _openChallenge: (url) => this.#challenge._open(url),
+    show: (result) => this.#outcome.show(result),
+    navigating: () => this.#resume.navigating(),
+    _openChallenge: (url) => this.#challenge.open(url),
   });
   /** Whether the attempt a reload left under way is being picked up. */
   #pickingUp = false;
@@ -159,7 +159,7 @@ export class GatewayCheckout extends GatewayElement {
     moto: () => this.#terms._moto,
     parts: () => this.#parts,
     _announceAttention: (count) => this.#announceAttention(count),
-    _forgetAttempt: () => this.#resume._drop(),
+    _forgetAttempt: () => this.#resume.clear(),
   });
 
   /** The merchant server's configuration (or a pre-created order's status), and the last one while a new one loads. */
@@ -169,7 +169,7 @@ export class GatewayCheckout extends GatewayElement {
     preset: () => ({ amount: this.amount, currency: this.currency, avs: this.avs, moto: this.moto }),
     loaded: (config) => {
       emit(this, 'gateway-ready', { amount: config.amount ?? null, currency: config.currency ?? null });
-      if (this.presentation === 'iframe') void this.#hosted._open();
+      if (this.presentation === 'iframe') void this.#hosted.open();
     },
     failed: (error) =>
       emit(this, 'gateway-error', {
@@ -200,7 +200,7 @@ export class GatewayCheckout extends GatewayElement {
   }
 
   protected override get fallbackLanguage(): string | undefined {
-    return this.#config._loaded?.language || undefined;
+    return this.#config.loaded?.language || undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -209,20 +209,20 @@ export class GatewayCheckout extends GatewayElement {
     if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !state._flow) {
       const flow = checkoutFlow(this, {
         challenge: (url, moved) => {
-          if (this.threeDs === 'redirect') this.#resume._navigating();
-          return this.#challenge._open(url, moved);
+          if (this.threeDs === 'redirect') this.#resume.navigating();
+          return this.#challenge.open(url, moved);
         },
         onPhase: (phase) => {
           state._phase = phase;
         },
-        onAttempt: (attempt) => this.#resume._save({ ...attempt, cardSaved: state._cardSaved }),
+        onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: state._cardSaved }),
         transport: () => onDemand.frames().then((m) => m.transportIn(this.renderRoot)),
       });
       state._startFlow(flow);
       this.#outcome._stopChecking();
     }
     // Here rather than after a render: picking up sets the phase, which this update shows.
-    const record = this.#resume._toPickUp(this.presentation === 'direct');
+    const record = this.#resume.toPickUp(this.presentation === 'direct');
     if (record && !this.#pickingUp) {
       this.#pickingUp = true;
       void this.#pickUp(record);
@@ -243,18 +243,18 @@ export class GatewayCheckout extends GatewayElement {
 
   /** Rendered on the server, the checkout showed the empty form: a payment picked up shows its status. */
   protected override matchesServerRender(): boolean {
-    return this.#resume._toPickUp(this.presentation === 'direct') === null;
+    return this.#resume.toPickUp(this.presentation === 'direct') === null;
   }
 
   /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */
   async #pickUp(record: KeptAttempt): Promise<void> {
     const state = this.#state;
     state._cardSaved = record.cardSaved === true;
-    const result = await state._flow!._resume(record);
-    if (result) this.#outcome._show(result);
+    const result = await state._flow!.resume(record);
+    if (result) this.#outcome.show(result);
     else {
       // Nothing reached the gateway: the form is what it was, and the same order may be paid.
-      this.#resume._drop();
+      this.#resume.clear();
       state._settle();
     }
   }
@@ -275,10 +275,10 @@ export class GatewayCheckout extends GatewayElement {
       theme: this.theme,
       view,
       busy: this.#terms._busy,
-      status: this.#terms._status(t, this._attention),
-      alert: alertText(this.t, this.#config._failed, result, idle),
+      status: this.#terms._status(t, this.attention),
+      alert: alertText(this.t, this.#config.failed, result, idle),
     };
-    const config = this.#config._loaded;
+    const config = this.#config.loaded;
     const paid = result?.kind === 'succeeded' && idle ? result : null;
     const paidDetails = paid && {
       kind: successKind(paid.status, cardSaved),
@@ -289,15 +289,15 @@ export class GatewayCheckout extends GatewayElement {
     if (this.presentation === 'iframe') {
       const ended = this.#terms._finished && result?.kind !== 'succeeded';
       return html`${hostedView(shared, {
-        url: this.#hosted._frameUrl,
+        url: this.#hosted.url,
         finished: this.#terms._finished,
         paid: paidDetails,
-        retry: ended && config ? this.#hosted._retry : null,
-        loaded: this.#hosted._loaded,
+        retry: ended && config ? this.#hosted.retry : null,
+        loaded: this.#hosted.loaded,
       })}${this.#challenge.render(t)}`;
     }
     // While a new session-url loads, the fields stay as they were: nothing typed is lost.
-    const fields = this.#config._current;
+    const fields = this.#config.current;
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
     const locked = shared.busy || view === 'succeeded';
     const newPayment =
@@ -319,7 +319,7 @@ export class GatewayCheckout extends GatewayElement {
         sessionUrl: this.sessionUrl,
         payFrame:
           this.fieldsOrigin && this.presentation === 'direct'
-            ? { src: (this.cardForm && isolatedFields(this.cardForm)?._buttonSrc) || undefined }
+            ? { src: (this.cardForm && isolatedFields(this.cardForm)?.buttonSrc) || undefined }
             : null,
         locked,
         reopenable: reopenable(result, idle),
@@ -349,7 +349,7 @@ export class GatewayCheckout extends GatewayElement {
       label: this.#terms._payLabel(this.t, this.languageTag),
       busy: this.#terms._busy,
       // As our own button: pressable while a new configuration loads, once there is one.
-      disabled: this.#terms._busy || this.#terms._view === 'succeeded' || !this.#config._current,
+      disabled: this.#terms._busy || this.#terms._view === 'succeeded' || !this.#config.current,
     }));
   }
 
@@ -359,7 +359,7 @@ export class GatewayCheckout extends GatewayElement {
       void this.pay();
     },
     edit: () => {
-      this._attention = 0;
+      this.attention = 0;
     },
     cardChange: (event) => emit(this, 'gateway-change', event.detail),
     fieldsUnavailable: () =>
@@ -373,7 +373,7 @@ export class GatewayCheckout extends GatewayElement {
     const flow = this.#state._flow;
     if (!flow || this.#terms._busy) return;
     this.#state._forget();
-    this.#outcome._show(await flow._reopenChallenge());
+    this.#outcome.show(await flow.reopenChallenge());
   };
 
   /**
@@ -383,20 +383,20 @@ export class GatewayCheckout extends GatewayElement {
    * opens the hosted form when none is up (after the page stopped it in gateway-before-pay).
    */
   async pay(): Promise<void> {
-    return this.#press._press();
+    return this.#press.press();
   }
 
   /** The status region says how many fields need attention (none: it says nothing). */
   #announceAttention(count: number): void {
     // Emptied first and filled after that has rendered, so the same count is announced again.
-    this._attention = 0;
-    if (count) void this.updateComplete.then(() => (this._attention = count));
+    this.attention = 0;
+    if (count) void this.updateComplete.then(() => (this.attention = count));
   }
 
   /** Clears every field and starts over with a new order (MOTO: the next caller). */
   readonly #newPayment = (): void => {
-    this.#state._flow?._reset();
-    this.#resume._drop();
+    this.#state._flow?.reset();
+    this.#resume.clear();
     this.cardForm?.clear();
     this.#email.clear();
     this.addressForm?.clear();

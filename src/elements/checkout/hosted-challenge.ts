@@ -35,7 +35,7 @@ export class HostedChallengeRelay implements ReactiveController {
   hostConnected(): void {
     addEventListener('message', this.#onMessage);
     // The frame may have loaded before this part did: introduce now too.
-    this._introduce();
+    this.introduce();
   }
 
   hostDisconnected(): void {
@@ -44,7 +44,7 @@ export class HostedChallengeRelay implements ReactiveController {
   }
 
   /** The frame loaded: offer it to show its challenges here. */
-  readonly _introduce = (): void => {
+  readonly introduce = (): void => {
     const frame = this.#frame();
     if (frame?.src) frame.contentWindow?.postMessage({ type: RELAY.host }, new URL(frame.src).origin);
   };
@@ -58,7 +58,7 @@ export class HostedChallengeRelay implements ReactiveController {
     const frame = this.#frame();
     const { origin, data } = event;
     if (!frame?.src || event.source !== frame.contentWindow || origin !== new URL(frame.src).origin) return;
-    if (data?.type === RELAY.hello) this._introduce();
+    if (data?.type === RELAY.hello) this.introduce();
     if (data?.type === RELAY.close) this.#close();
     if (data?.type !== RELAY.open || !this.#openable(data.url, origin)) return;
     const url = new URL(data.url, origin);
@@ -91,7 +91,7 @@ export class ParentChallenge {
   }
 
   /** Shows the challenge in the framing checkout's dialog, or null when none offered to. */
-  _open(url: string): ChallengeHandle | null {
+  open(url: string): ChallengeHandle | null {
     const origin = this.#origin;
     if (!origin) return null;
     const done = new Promise<ChallengeEnd>((resolve) => {

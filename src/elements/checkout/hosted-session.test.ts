@@ -20,24 +20,24 @@ function hosted(
   const asked: SessionRequest[] = [];
   const flow = {
     resets: 0,
-    _reset() {
+    reset() {
       this.resets++;
     },
-    _openSession: async (request: SessionRequest) => {
+    openSession: async (request: SessionRequest) => {
       asked.push(request);
       return SESSION;
     },
-    _waitForResult: async () => PAID,
+    waitForResult: async () => PAID,
   };
   const state = stateWith(host, flow);
   const shown: FlowResult[] = [];
   const presentation = new HostedPresentation(host.element, state, {
-    _busy: () => options.busy ?? false,
+    busy: () => options.busy ?? false,
     _emailMissing: () => options._emailMissing ?? false,
-    _typedEmail: () => 'ann@example.com',
+    email: () => 'ann@example.com',
     _beforeOrder: async () => (options.gate === undefined ? {} : options.gate),
-    _show: (result) => shown.push(result),
-    _navigating: () => {},
+    show: (result) => shown.push(result),
+    navigating: () => {},
     _openChallenge: () => ({ done: new Promise(() => {}), close: () => {} }),
   });
   return { host, state, flow, asked, shown, presentation };
@@ -46,44 +46,44 @@ function hosted(
 describe('HostedPresentation', () => {
   it("opens one hosted form: its order asked for with the page's token, its address to frame, its outcome shown", async () => {
     const { asked, shown, presentation } = hosted({ gate: { verification: 'tok' } });
-    await Promise.all([presentation._open(), presentation._open()]);
+    await Promise.all([presentation.open(), presentation.open()]);
     expect(asked).to.have.length(1);
     expect(asked[0]!.options?.presentation).to.equal('iframe');
     expect(asked[0]!.verification).to.equal('tok');
-    expect(presentation._frameUrl).to.equal('https://gateway.example/iframe/ord_1');
+    expect(presentation.url).to.equal('https://gateway.example/iframe/ord_1');
     expect(shown).to.deep.equal([PAID]);
   });
 
   it('asks for no order when the page stopped it', async () => {
     const { asked, shown, presentation } = hosted({ gate: null });
-    await presentation._open();
+    await presentation.open();
     expect(asked).to.deep.equal([]);
     expect(shown).to.deep.equal([]);
   });
 
   it('"Try again": a new order in a new form, the last outcome forgotten; nothing while busy', async () => {
     const busy = hosted({ busy: true });
-    busy.presentation._retry();
+    busy.presentation.retry();
     expect(busy.flow.resets).to.equal(0);
     const { state, flow, presentation } = hosted();
     state._settle(PAID);
-    presentation._retry();
+    presentation.retry();
     expect(flow.resets).to.equal(1);
     expect(state._outcome).to.equal(null);
-    expect(presentation._frameUrl).to.equal(null);
+    expect(presentation.url).to.equal(null);
   });
 
   it('redirect: the order is shown being made; a missing e-mail stops it; an order without a page fails', async () => {
     const missing = hosted({ _emailMissing: true });
-    await missing.presentation._redirect();
+    await missing.presentation.redirect();
     expect(missing.asked).to.deep.equal([]);
     const { state, asked, shown, presentation } = hosted({ gate: null });
-    await presentation._redirect();
+    await presentation.redirect();
     // The page stopped it: no order was asked for (Pay's last word settles the step it began).
     expect(asked).to.deep.equal([]);
     expect(state._outcome).to.equal(null);
     const going = hosted();
-    await going.presentation._redirect();
+    await going.presentation.redirect();
     expect(going.asked[0]).to.include({ email: 'ann@example.com' });
     expect(going.shown[0]).to.include({ kind: 'failed' });
     expect(shown).to.deep.equal([]);

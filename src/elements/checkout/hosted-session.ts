@@ -13,16 +13,16 @@ import type { HostedChallengeRelay } from './hosted-challenge.ts';
 
 /** What the element plugs into its hosted presentations. */
 export interface HostedSteps {
-  _busy(): boolean;
+  busy(): boolean;
   /** The e-mail is asked for and not valid: its field says so (and takes the focus). */
   _emailMissing(): boolean;
   /** The e-mail typed, if any. */
-  _typedEmail(): string | undefined;
+  email(): string | undefined;
   /** The page's last word before an order: its bot check's token, or null when it stopped it. */
   _beforeOrder(): Promise<{ verification?: string } | null>;
-  _show(result: FlowResult): void;
+  show(result: FlowResult): void;
   /** The checkout is about to navigate the page itself. */
-  _navigating(): void;
+  navigating(): void;
   /** Opens a 3-D Secure challenge in the checkout's own dialog. */
   _openChallenge(url: string): ChallengeHandle;
 }
@@ -53,7 +53,7 @@ export class HostedPresentation {
   }
 
   /** The hosted form's address while it is shown (presentation="iframe"). */
-  get _frameUrl(): string | null {
+  get url(): string | null {
     return this.#url;
   }
 
@@ -63,35 +63,35 @@ export class HostedPresentation {
   }
 
   /** presentation="redirect", on Pay: the order, then the gateway's page. */
-  async _redirect(): Promise<void> {
+  async redirect(): Promise<void> {
     const steps = this.#steps;
     if (steps._emailMissing()) return;
     this.#state._begin('creating');
     const gate = await steps._beforeOrder();
     if (!gate) return;
-    const failed = await leaveForHostedPage(this.#state._flow!, steps._typedEmail(), gate.verification, () =>
-      steps._navigating(),
+    const failed = await leaveForHostedPage(this.#state._flow!, steps.email(), gate.verification, () =>
+      steps.navigating(),
     );
-    if (failed) steps._show(failed);
+    if (failed) steps.show(failed);
   }
 
   /** presentation="iframe", after a decline or failure: a new order, in a new hosted form, here. */
-  readonly _retry = (): void => {
-    if (this.#steps._busy()) return;
-    this.#state._flow!._reset();
+  readonly retry = (): void => {
+    if (this.#steps.busy()) return;
+    this.#state._flow!.reset();
     this.#state._forget();
     this.#setUrl(null);
-    void this._open();
+    void this.open();
   };
 
   /** The hosted form loaded: the challenge relay introduces itself to it. */
-  readonly _loaded = (): void => this.#relay?._introduce();
+  readonly loaded = (): void => this.#relay?.introduce();
 
   /**
    * presentation="iframe": opens the hosted form. One at a time for a checkout: a "Try again" and a
    * call of pay() never open a second beside it. A new session-url (a new flow) opens its own.
    */
-  async _open(): Promise<void> {
+  async open(): Promise<void> {
     const flow = this.#state._flow!;
     if (this.#opening === flow) return;
     this.#opening = flow;
@@ -118,7 +118,7 @@ export class HostedPresentation {
     // The hosted form's order is asked for here: the page's last word (its bot check) comes first.
     const gate = await steps._beforeOrder();
     if (!gate) return;
-    steps._show(await runHostedFrame(flow, gate.verification, (url) => this.#setUrl(url)));
+    steps.show(await runHostedFrame(flow, gate.verification, (url) => this.#setUrl(url)));
   }
 }
 
@@ -136,14 +136,12 @@ async function leaveForHostedPage(
   flow: PaymentFlow,
   email: string | undefined,
   verification: string | undefined,
-  _navigating: () => void,
+  navigating: () => void,
 ): Promise<FlowResult | null> {
   try {
-    const session = await flow._openSession(
-      sessionRequest({ presentation: 'redirect', email, verification }),
-    );
+    const session = await flow.openSession(sessionRequest({ presentation: 'redirect', email, verification }));
     if (!session.full_page_checkout) throw new Error('The order has no full-page checkout.');
-    _navigating();
+    navigating();
     window.location.assign(session.full_page_checkout);
     return null;
   } catch (error) {
@@ -161,10 +159,10 @@ async function runHostedFrame(
   show: (url: string) => void,
 ): Promise<FlowResult> {
   try {
-    const session = await flow._openSession(sessionRequest({ presentation: 'iframe', verification }));
+    const session = await flow.openSession(sessionRequest({ presentation: 'iframe', verification }));
     if (!session.iframe_checkout) throw new Error('The order has no iframe checkout.');
     show(session.iframe_checkout);
-    return await flow._waitForResult(session.status_url, session.order_id);
+    return await flow.waitForResult(session.status_url, session.order_id);
   } catch (error) {
     return sessionFailed(error, false);
   }

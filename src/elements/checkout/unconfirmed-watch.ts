@@ -29,14 +29,14 @@ export class UnconfirmedWatch implements ReactiveController {
   }
 
   /** Starts (or restarts) watching: the outcome of the last payment is unconfirmed. */
-  _start(): void {
+  start(): void {
     this.hostDisconnected();
     this.#delay = FIRST_DELAY_MS;
     this.hostConnected();
   }
 
   /** The outcome is known, or a person asked: no more checks of our own. */
-  _stop(): void {
+  stop(): void {
     this.#delay = 0;
     this.hostDisconnected();
   }
@@ -69,7 +69,7 @@ export class UnconfirmedWatch implements ReactiveController {
     const still = await this.#check().finally(() => {
       this.#checking = false;
     });
-    if (!still || !this.#delay) return this._stop();
+    if (!still || !this.#delay) return this.stop();
     this.#delay = Math.min(this.#delay * 2, MAX_DELAY_MS);
     if (this.#host.isConnected) this.#later();
   };

@@ -66,7 +66,7 @@ export class FramePayment {
 
   /** This visit's checkout as the merchant's server says it: the terms the fields show. */
   loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
-    return this.#server._loadConfig(signal);
+    return this.#server.loadConfig(signal);
   }
 
   /**
@@ -102,7 +102,7 @@ export class FramePayment {
     if (!read()) return { ok: false, error: 'invalid' };
     if (this.#session) {
       // The last order of this checkout: paid again only while it is still waiting for a payment.
-      const status = await this.#server._readStatus(this.#session.status_url);
+      const status = await this.#server.readStatus(this.#session.status_url);
       if (!status) return { ok: false, error: 'network' };
       if (PAID.has(status.outcome)) return { refused: 'order-paid' };
       if (status.status !== 'issued') this.#session = this.#key = null;
@@ -113,7 +113,7 @@ export class FramePayment {
       const key = this.#key;
       try {
         // The merchant's server checks every field of it exactly; the frame only made sure of its shape.
-        session = await this.#server._createSession(
+        session = await this.#server.createSession(
           key,
           data as Omit<CheckoutSessionRequest, 'idempotency_key'>,
         );

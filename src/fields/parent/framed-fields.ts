@@ -62,12 +62,12 @@ export class FramedFields implements ReactiveController {
   }
 
   /** Whether the fields are in a frame (whether or not its bridge arrived). */
-  get _active(): boolean {
+  get active(): boolean {
     return this.#target !== null;
   }
 
   /** The Pay button's page paired with the frame, while there is one. */
-  get _buttonSrc(): string | null {
+  get buttonSrc(): string | null {
     return this.#target?.buttonSrc ?? null;
   }
 
