@@ -16,6 +16,7 @@ export function threeDSHandler(
   challengeToken: string,
   bankOrigin: () => string,
   part: 'page' | 'method',
+  options: { methodTimeoutMs?: number | undefined } = {},
 ): SurfaceHandler {
   return async (request: Request, { url }: Exchange) => {
     const found = gateway.payments.challenge(challengeToken);
@@ -54,6 +55,7 @@ export function threeDSHandler(
               }
             : null,
           dialog: url.searchParams.get('dialog') === '1',
+          methodTimeoutMs: options.methodTimeoutMs,
         }),
       );
     }

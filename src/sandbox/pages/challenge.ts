@@ -24,20 +24,28 @@ export interface HandoffView {
   method: { url: string; data: string } | null;
   /** Whether the checkout's dialog offers its own Cancel. */
   dialog: boolean;
+  /** How long to wait for the 3DS Method's answer; default `METHOD_TIMEOUT_MS`. */
+  methodTimeoutMs?: number | undefined;
 }
 
 /**
  * Picks the EMV challenge window from the room this page has: a frame that is exactly one of the
  * windows (the checkout's dialog sizes its frame so) gets that window, anything else the full one.
- * Then it runs the bank's 3DS Method in a hidden frame (waiting at most 10 s for its answer) and
- * posts the challenge request to the bank. Without script the person continues with a button.
+ * Then it runs the bank's 3DS Method in a hidden frame (waiting at most 10 s, or `methodTimeoutMs`,
+ * for its answer) and posts the challenge request to the bank. Without script the person continues
+ * with a button.
  */
 export function handoffPage(view: HandoffView): string {
   const windows = Object.entries(CHALLENGE_WINDOWS).flatMap(([code, box]) =>
     box ? [[code, box.width, box.height]] : [],
   );
   const fallback = encode({ ...view.creq, challengeWindowSize: '05' } satisfies CReq);
-  const config = { creq: view.creq, windows, method: Boolean(view.method), timeout: METHOD_TIMEOUT_MS };
+  const config = {
+    creq: view.creq,
+    windows,
+    method: Boolean(view.method),
+    timeout: view.methodTimeoutMs ?? METHOD_TIMEOUT_MS,
+  };
   const method = view.method
     ? `<iframe class="method" name="tds-method" title="3DS Method" aria-hidden="true" tabindex="-1"></iframe>
 <form method="post" action="${escapeHtml(view.method.url)}" target="tds-method" id="method"><input type="hidden" name="threeDSMethodData" value="${escapeHtml(view.method.data)}"></form>`
