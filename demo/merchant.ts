@@ -211,6 +211,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     appsDir: options.appsDir ?? join(options.distDir, '..', 'build', 'demo-apps'),
     visits,
     orderNumber: newOrderNumber,
+    botCheck,
   });
 
   /** Routes answered with a Fetch Response: the staff pages, the back office, the phone orders. */
