@@ -2,7 +2,7 @@
 //  1. packs it (`npm pack`) into test/consumers/.pack/gateway-checkout.tgz;
 //  2. checks the tarball with @arethetypeswrong/cli and publint --strict;
 //  3. installs it beside React 18 and node-redis 4 without --legacy-peer-deps, and type-checks;
-//  4. for each app here (Next.js App Router, Vite + Vue, Hono on Node, CommonJS Express): `npm ci`
+//  4. for each app here (Next.js App Router, Vite + Vue, Hono on Node, Angular, CommonJS Express): `npm ci`
 //     from its committed lock file, type-checks with skipLibCheck off, builds, starts it against the
 //     sandbox the package's own `gateway-checkout-sandbox` bin starts, pays once in Chromium and
 //     waits for the app to log the webhook it received; on the hosts that pass no socket address
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
-import { checkReadmeSnippets } from './snippets.ts';
+import { checkDocSnippetFiles } from './snippets.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const here = import.meta.dirname;
@@ -90,6 +90,14 @@ const APPS: ConsumerApp[] = [
       unread: '/unread/checkout/session',
       fix: /Hono on @hono\/node-server: pass its context to the handler, `app\.all\(path, \(c\) => handler\(c\.req\.raw, c\.env\)\)`/,
     },
+  },
+  {
+    name: 'angular-app',
+    // `ng build` compiles the templates with strictTemplates and the app with strict, skipLibCheck off.
+    typecheck: null,
+    build: ['npx', 'ng', 'build'],
+    start: ['node', 'server.js'],
+    webhookPath: '/webhooks/gateway',
   },
   {
     name: 'express-cjs',
@@ -415,7 +423,7 @@ async function limitsHold(
 }
 
 const total = performance.now();
-await step('README snippets match the consumer apps', () => checkReadmeSnippets());
+await step('docs snippets match the consumer apps', () => checkDocSnippetFiles());
 await step('npm pack', pack);
 await step('attw and publint on the tarball', checkTarball);
 await step('React 18 and node-redis 4 install it', olderPeers);

@@ -10,3 +10,6 @@ export const E2E_SANDBOX = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
 export const E2E_FIELDS = `http://127.0.0.1:${E2E_FIELDS_PORT}`;
 /** The sandbox's bank: the issuers' 3-D Secure pages, on the sandbox's port + 1 as `npm run demo` starts it. */
 export const E2E_BANK = `http://127.0.0.1:${E2E_SANDBOX_PORT + 1}`;
+/** The docs site's dev server (`npm run docs`) in its browser test; its shop and sandbox take the two above. */
+export const E2E_DOCS_PORT = Number(process.env.E2E_DOCS_PORT || 5275);
+export const E2E_DOCS = `http://127.0.0.1:${E2E_DOCS_PORT}`;
