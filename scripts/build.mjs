@@ -28,6 +28,7 @@ import {
   languagesInline,
   languagesShipped,
   siblingTable,
+  writeLanguageTable,
 } from './siblings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,6 +103,7 @@ if (wants('iife')) {
     )
       rmSync(join(dist, old.name));
   const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()] });
+  siblings.push(writeLanguageTable(root, dist, siblings));
   const output = await build({
     ...common,
     plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), siblingTable(root, siblings)],

@@ -209,7 +209,7 @@ describe('3-D Secure', () => {
     expect(html).toContain('Visa Secure');
     expect(html).toContain('TEA SHOP');
     expect(html).toContain('data-amount>€12.50</dd>');
-    expect(html).toContain('data-card>Visa •••• 3220</dd>');
+    expect(html).toContain('data-card><span dir="ltr">Visa •••• 3220</span></dd>');
     expect(html).not.toContain('4000000000003220');
   });
 

@@ -26,7 +26,7 @@ import {
   withPageLanguage,
 } from '../../../test/support/elements.ts';
 import { DEFAULT_CONFIG, GATEWAY } from '../../../test/support/fake-merchant.ts';
-import { de } from '../i18n/de.ts';
+import { texts as de } from '../i18n/languages/de.ts';
 
 // Pay pressed: what is sent where, once, and what the customer sees while and after it is sent.
 

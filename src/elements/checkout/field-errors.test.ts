@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { de } from '../i18n/de.ts';
-import { en } from '../i18n/en.ts';
+import { texts as de } from '../i18n/languages/de.ts';
+import { texts as en } from '../i18n/languages/en.ts';
 import { isPlaceable, placeFieldErrors } from './field-errors.ts';
 
 describe('placeFieldErrors', () => {

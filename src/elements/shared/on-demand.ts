@@ -1,3 +1,6 @@
+/// <reference types="vite/client" />
+import type { Language } from '../i18n/language-file.ts';
+
 /**
  * Parts of the elements that only some pages need, loaded when one does: the languages other than
  * English (the page's language), the isolated fields' parent side (`fields-origin`), the 3-D
@@ -8,17 +11,12 @@
  * Everything else, English included, is in the first load.
  *
  * Here each part is a dynamic `import()`: the ES module build splits it into a chunk of its own. The
- * script-tag bundle has no module loader: its build replaces this file with the same table whose
+ * script-tag bundle has no module loader: its build replaces this file with the same tables whose
  * loaders fetch sibling files of `gateway-checkout.iife.js`, each checked against a SHA-384 hash
- * built into the bundle (`sibling-script.ts`, `scripts/siblings.mjs`). One line per part, in this
- * form: the build reads the table from this file.
+ * built into the bundle (`sibling-script.ts`, `scripts/siblings.mjs`). One line per part of
+ * `onDemand`, in this form: the build reads the table from this file.
  */
 export const onDemand = {
-  de: () => import('../i18n/de.ts'),
-  es: () => import('../i18n/es.ts'),
-  fr: () => import('../i18n/fr.ts'),
-  lv: () => import('../i18n/lv.ts'),
-  ru: () => import('../i18n/ru.ts'),
   hosted: () => import('../checkout/hosted-challenge.ts'),
   bridge: () => import('../../fields/parent-bridge.ts'),
   address: () => import('../billing-address/address-formats.ts'),
@@ -26,3 +24,13 @@ export const onDemand = {
 };
 
 export type OnDemandPart = keyof typeof onDemand;
+
+// Every file of ../i18n/languages/ but English (always in the first load), found by the bundler, so
+// adding a language is adding its file; the script-tag build and the fields page derive the same
+// list from the folder (scripts/siblings.mjs).
+const files = import.meta.glob<Language>(['../i18n/languages/*.ts', '!../i18n/languages/en.ts']);
+
+/** The languages shipped beside English, by code, each loaded the first time a page needs it. */
+export const languages: Readonly<Record<string, () => Promise<Language>>> = Object.fromEntries(
+  Object.entries(files).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -3), load]),
+);

@@ -4,6 +4,7 @@
  */
 import type { OrderRecord } from '../records.ts';
 import { escapeHtml, money, page, scriptJson } from './layout.ts';
+import type { Language } from './words.ts';
 
 /** The scheme's name for 3-D Secure, as the issuer's page shows it. */
 const PROGRAMME: Readonly<Record<string, string>> = {
@@ -53,26 +54,30 @@ function report(){var h=Math.ceil(main.getBoundingClientRect().bottom+scrollY+pa
 if(h!==last){last=h;window.parent.postMessage({type:'gateway-3ds-size',height:h},'*');}}
 new ResizeObserver(report).observe(main);})();</script>`;
 
-function frame(o: OrderRecord, title: string, content: string): string {
+function frame(o: OrderRecord, title: string, content: string, language: Language): string {
   const brand = o.card?.brand ?? '';
   return page(
     title,
     `<main class="bank" aria-labelledby="title"><header><span class="issuer">${SHIELD}Sandbox Bank</span><span class="programme">${escapeHtml(PROGRAMME[brand] ?? '3-D Secure')}</span></header>
 <div class="body">${content}</div></main>${REPORT_HEIGHT}`,
     STYLE,
+    language,
   );
 }
 
-function details(o: OrderRecord, now: Date): string {
+function details(o: OrderRecord, now: Date, language: Language): string {
   const brand = o.card?.brand ?? '';
   const last4 = o.card?.masked.slice(-4) ?? '';
   const merchant = o.request.dynamic_descriptor ?? 'Sandbox merchant';
-  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(now);
+  const words = language.page;
+  const locale = language.code === 'en' ? 'en-GB' : language.code;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(now);
+  // The card's digits run left to right in a right-to-left page too.
   return `<dl>
-<dt>Merchant</dt><dd>${escapeHtml(merchant)}</dd>
-<dt>Amount</dt><dd class="amount" data-amount>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR'))}</dd>
-<dt>Card</dt><dd data-card>${escapeHtml(BRAND_NAME[brand] ?? 'Card')} •••• ${escapeHtml(last4)}</dd>
-<dt>Date</dt><dd>${escapeHtml(date)}</dd>
+<dt>${escapeHtml(words.merchant)}</dt><dd>${escapeHtml(merchant)}</dd>
+<dt>${escapeHtml(language.texts.resultAmount)}</dt><dd class="amount" data-amount>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR', language.code))}</dd>
+<dt>${escapeHtml(words.card)}</dt><dd data-card><span dir="ltr">${escapeHtml(BRAND_NAME[brand] ?? words.card)} •••• ${escapeHtml(last4)}</span></dd>
+<dt>${escapeHtml(words.date)}</dt><dd>${escapeHtml(date)}</dd>
 </dl>`;
 }
 
@@ -80,39 +85,50 @@ function details(o: OrderRecord, now: Date): string {
  * `withCancel`: the page's own Cancel, left out when the challenge runs inside a dialog that offers
  * its own (the element's 3-D Secure dialog asks for that with `?dialog=1`), so a person sees one.
  */
-export function challengePage(o: OrderRecord, actionUrl: string, now: Date, withCancel: boolean): string {
+export function challengePage(
+  o: OrderRecord,
+  actionUrl: string,
+  now: Date,
+  withCancel: boolean,
+  language: Language,
+): string {
+  const words = language.page;
   const cancel = withCancel
-    ? '<button type="submit" name="result" value="cancel" class="cancel">Cancel</button>'
+    ? `<button type="submit" name="result" value="cancel" class="cancel">${escapeHtml(language.texts.cancel)}</button>`
     : '';
   return frame(
     o,
-    '3-D Secure check',
-    `<h1 id="title">Confirm your payment</h1>
-<p class="lead">Your bank asks you to confirm this payment.</p>
-${details(o, now)}
+    words.bankTitle,
+    `<h1 id="title">${escapeHtml(words.confirmTitle)}</h1>
+<p class="lead">${escapeHtml(words.confirmLead)}</p>
+${details(o, now, language)}
 <form method="post" action="${escapeHtml(actionUrl)}" class="actions">
-<button type="submit" name="result" value="approve" class="approve">Approve</button>
-<button type="submit" name="result" value="fail" class="fail">Fail</button>
+<button type="submit" name="result" value="approve" class="approve">${escapeHtml(words.approve)}</button>
+<button type="submit" name="result" value="fail" class="fail">${escapeHtml(words.fail)}</button>
 ${cancel}
 </form>
-<p class="foot">Sandbox issuer: no code is sent. Approve authenticates the payment, Fail declines it.</p>`,
+<p class="foot">${escapeHtml(words.bankNote)}</p>`,
+    language,
   );
 }
 
 /** Shown when no redirect applies: tells the parent frame or opener that the challenge is over. */
-export function challengeDonePage(o: OrderRecord, now: Date): string {
+export function challengeDonePage(o: OrderRecord, now: Date, language: Language): string {
   const message = { type: 'gateway-3ds-complete', order_id: o.id, status: o.status };
   const good = o.status === 'paid' || o.status === 'hold';
+  const words = language.page;
+  // The status is the API's own word (English), marked so.
   return frame(
     o,
-    '3-D Secure check complete',
-    `<h1 id="title">3-D Secure check complete</h1>
-<p class="result ${good ? 'good' : 'bad'}">${good ? 'Payment confirmed.' : 'Payment not confirmed.'} Order status: <strong data-status>${escapeHtml(o.status)}</strong>.</p>
-${details(o, now)}
-<p class="foot">You can close this window.</p>
+    words.doneTitle,
+    `<h1 id="title">${escapeHtml(words.doneTitle)}</h1>
+<p class="result ${good ? 'good' : 'bad'}">${escapeHtml(good ? words.confirmed : words.notConfirmed)} ${escapeHtml(words.orderStatus)} <strong data-status lang="en">${escapeHtml(o.status)}</strong>.</p>
+${details(o, now, language)}
+<p class="foot">${escapeHtml(words.closeWindow)}</p>
 <script>(function(){var m=${scriptJson(message)};
 // targetOrigin "*": the message carries no secret, and the sandbox cannot know the merchant's origin.
 try{if(window.parent&&window.parent!==window)window.parent.postMessage(m,'*');}catch(e){}
 try{if(window.opener)window.opener.postMessage(m,'*');}catch(e){}})();</script>`,
+    language,
   );
 }

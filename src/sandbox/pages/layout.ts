@@ -22,8 +22,14 @@ export const SIMPLE_STYLE = `body{background:#fff}main{max-width:40rem;margin:2r
 label{display:block;margin:.6rem 0 .2rem}input{font:inherit;padding:.4rem;width:100%}
 main button{padding:.5rem 1.2rem;margin:.8rem .4rem 0 0}h1{margin-bottom:1rem}`;
 
-export function page(title: string, body: string, style = SIMPLE_STYLE): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${BASE_STYLE}
+/** A whole page; `language` names what its words are in (and its direction), English unless said. */
+export function page(
+  title: string,
+  body: string,
+  style = SIMPLE_STYLE,
+  language: { readonly code: string; readonly dir: string } = { code: 'en', dir: 'ltr' },
+): string {
+  return `<!doctype html><html lang="${escapeHtml(language.code)}" dir="${escapeHtml(language.dir)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${BASE_STYLE}
 ${style}</style></head><body>${body}</body></html>`;
 }
 

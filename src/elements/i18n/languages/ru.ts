@@ -1,6 +1,10 @@
-import type { Catalog } from './en.ts';
+import type { Catalog, PageWords } from '../language-file.ts';
 
-export const ru: Catalog = {
+export const code = 'ru';
+export const name = 'Русский';
+export const dir = 'ltr';
+
+export const texts: Catalog = {
   cardNumber: 'Номер карты',
   expiry: 'Срок действия',
   expiryPlaceholder: 'ММ/ГГ',
@@ -106,4 +110,27 @@ export const ru: Catalog = {
   saved: 'Карта сохранена. Деньги не списаны.',
   verified: 'Карта проверена. Деньги не списаны.',
   nothingCharged: 'Деньги не списаны.',
+};
+
+export const page: PageWords = {
+  payTo: 'Получатель платежа',
+  order: 'Заказ',
+  total: 'Итого',
+  zero: 'Деньги не списываются: карта проверяется и сохраняется',
+  testCard: (card: string) => `Песочница: используйте тестовую карту, например ${card}.`,
+  bankTitle: 'Проверка 3-D Secure',
+  confirmTitle: 'Подтвердите платёж',
+  confirmLead: 'Ваш банк просит подтвердить этот платёж.',
+  merchant: 'Продавец',
+  card: 'Карта',
+  date: 'Дата',
+  approve: 'Подтвердить',
+  fail: 'Отклонить',
+  bankNote:
+    'Тестовый банк: код не отправляется. «Подтвердить» подтверждает платёж, «Отклонить» отклоняет его.',
+  doneTitle: 'Проверка 3-D Secure завершена',
+  confirmed: 'Платёж подтверждён.',
+  notConfirmed: 'Платёж не подтверждён.',
+  orderStatus: 'Статус заказа:',
+  closeWindow: 'Это окно можно закрыть.',
 };

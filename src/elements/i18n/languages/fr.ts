@@ -1,6 +1,10 @@
-import type { Catalog } from './en.ts';
+import type { Catalog, PageWords } from '../language-file.ts';
 
-export const fr: Catalog = {
+export const code = 'fr';
+export const name = 'Français';
+export const dir = 'ltr';
+
+export const texts: Catalog = {
   cardNumber: 'Numéro de carte',
   expiry: "Date d'expiration",
   expiryPlaceholder: 'MM/AA',
@@ -93,4 +97,27 @@ export const fr: Catalog = {
   saved: 'Carte enregistrée. Rien n’a été débité.',
   verified: 'Carte vérifiée. Rien n’a été débité.',
   nothingCharged: 'Rien n’a été débité.',
+};
+
+export const page: PageWords = {
+  payTo: 'Paiement à',
+  order: 'Commande',
+  total: 'Total',
+  zero: 'Rien n’est débité : la carte est vérifiée et enregistrée',
+  testCard: (card: string) => `Sandbox : utilisez une carte de test, par exemple ${card}.`,
+  bankTitle: 'Vérification 3-D Secure',
+  confirmTitle: 'Confirmez votre paiement',
+  confirmLead: 'Votre banque vous demande de confirmer ce paiement.',
+  merchant: 'Marchand',
+  card: 'Carte',
+  date: 'Date',
+  approve: 'Approuver',
+  fail: 'Refuser',
+  bankNote:
+    'Banque de test : aucun code n’est envoyé. « Approuver » authentifie le paiement, « Refuser » le rejette.',
+  doneTitle: 'Vérification 3-D Secure terminée',
+  confirmed: 'Paiement confirmé.',
+  notConfirmed: 'Paiement non confirmé.',
+  orderStatus: 'État de la commande :',
+  closeWindow: 'Vous pouvez fermer cette fenêtre.',
 };
