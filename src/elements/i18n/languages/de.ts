@@ -86,6 +86,7 @@ export const texts: Catalog = {
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',
   acceptedCards: 'Akzeptierte Karten',
+  autoAdvance: 'Der Fokus springt zum nächsten Feld, sobald dieses vollständig ist.',
   emailRequired: 'Geben Sie Ihre E-Mail-Adresse ein.',
   emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
   attention: (count: number) =>

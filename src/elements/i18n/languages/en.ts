@@ -91,6 +91,8 @@ export const texts = {
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
   // card entry: brand row, e-mail field, a failed Pay, the result panel
   acceptedCards: 'Accepted cards',
+  // said once, as the customer first reaches the card number, where fields move on by themselves
+  autoAdvance: 'Focus moves to the next field when this one is complete.',
   emailRequired: 'Enter your e-mail address.',
   emailInvalid: 'Enter a valid e-mail address, like name@example.com.',
   attention: (count: number) =>

@@ -80,6 +80,7 @@ export const texts: Catalog = {
   errorUntrustedGateway: 'El pago no se pudo enviar de forma segura. No se ha enviado nada.',
   errorRetry: 'El pago no se completó. No se ha cobrado nada; puede intentarlo de nuevo.',
   acceptedCards: 'Tarjetas aceptadas',
+  autoAdvance: 'El foco pasa al campo siguiente en cuanto este esté completo.',
   emailRequired: 'Introduce tu correo electrónico.',
   emailInvalid: 'Introduce un correo electrónico válido, como nombre@example.com.',
   attention: (count: number) =>

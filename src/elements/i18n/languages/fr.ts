@@ -83,6 +83,7 @@ export const texts: Catalog = {
   errorUntrustedGateway: 'Le paiement n’a pas pu être envoyé en sécurité. Rien n’a été envoyé.',
   errorRetry: 'Le paiement n’a pas abouti. Aucun montant n’a été débité ; vous pouvez réessayer.',
   acceptedCards: 'Cartes acceptées',
+  autoAdvance: 'Le curseur passe au champ suivant dès que celui-ci est complet.',
   emailRequired: 'Saisissez votre adresse e-mail.',
   emailInvalid: 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
   attention: (count: number) =>

@@ -82,6 +82,7 @@ export const texts: Catalog = {
   errorUntrustedGateway: 'Maksājumu nevarēja droši nosūtīt. Nekas netika nosūtīts.',
   errorRetry: 'Maksājums neizdevās. Nauda netika noņemta; varat mēģināt vēlreiz.',
   acceptedCards: 'Pieņemtās kartes',
+  autoAdvance: 'Kad šis lauks ir aizpildīts, fokuss pāriet uz nākamo lauku.',
   emailRequired: 'Ievadiet savu e-pasta adresi.',
   emailInvalid: 'Ievadiet derīgu e-pasta adresi, piemēram, vards@example.com.',
   // Latvian: "1 lauks", "21 lauks", but "11 lauki".
