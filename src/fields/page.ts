@@ -96,6 +96,7 @@ function configure(config: FieldsConfig): void {
   card.theme = config.scheme ?? undefined;
   card.acceptedBrands = [...config.acceptedBrands];
   card.requireName = config.requireName;
+  card.autoAdvance = config.autoAdvance ? 'on' : 'off';
   card.disabled = config.disabled;
   const { language, dir, scheme, tokens, lineHeight } = config;
   look = { language, dir, scheme, tokens, lineHeight };

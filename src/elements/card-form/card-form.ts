@@ -88,6 +88,12 @@ export class GatewayCardForm extends FormControlElement {
   /** Mail or telephone order: no security code field. */
   @property({ type: Boolean, reflect: true }) moto = false;
 
+  /**
+   * `off`: focus stays where the customer puts it. By default a field complete for its card moves
+   * focus on to the next one (never with `moto`), which is said once, as the number is first reached.
+   */
+  @property({ attribute: 'auto-advance' }) autoAdvance: 'on' | 'off' = 'on';
+
   /** Accepted brands as credit-card-type ids (`visa mastercard`); empty accepts all. */
   @property({ attribute: 'accepted-brands', converter: listConverter }) acceptedBrands: string[] = [];
 
@@ -114,6 +120,8 @@ export class GatewayCardForm extends FormControlElement {
   #brand: CardBrand | null = null;
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
+  /** That fields move on by themselves: 1 while said (until a brand is), 2 once said. */
+  #told = 0;
 
   readonly #marks = brandMarks();
   /** What the last render showed (see `#shows`). */
@@ -337,6 +345,7 @@ export class GatewayCardForm extends FormControlElement {
           spellcheck="false"
           maxlength=${MAX_LENGTH[id]}
           placeholder=${id === 'expiry' ? t.expiryPlaceholder : ''}
+          aria-required="true"
           aria-invalid=${error ? 'true' : 'false'}
           aria-describedby=${id === 'csc' ? 'csc-hint csc-error' : `${id}-error`}
           ?disabled=${this.inactive}
@@ -354,10 +363,11 @@ export class GatewayCardForm extends FormControlElement {
     return html`<div
       class="fields"
       @focusout=${this.#onFocusOut}
+      @focusin=${this.#onFocusIn}
       @keydown=${this.#autoAdvance.onKeydown}
     >
       ${input('number', t.cardNumber, 'cc-number', true)}
-      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : ''}</div>
+      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : this.#told === 1 ? t.autoAdvance : ''}</div>
       ${input('expiry', t.expiry, 'cc-exp', true)}
       ${this.moto ? nothing : input('csc', t.securityCode, 'cc-csc', true)}
       ${this.requireName ? input('name', t.cardholderName, 'cc-name', false) : nothing}
@@ -370,6 +380,7 @@ export class GatewayCardForm extends FormControlElement {
     return [
       this.t,
       this.#brand?.type,
+      this.#told,
       room,
       shown,
       this.moto,
@@ -388,6 +399,8 @@ export class GatewayCardForm extends FormControlElement {
   #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
     this.#brand = detectBrand(onlyDigits(this.#number));
+    // Said once: the brand's words take the region, and it never comes back.
+    if (this.#brand && this.#told === 1) this.#told = 2;
     this.#changed(change, 'number');
   }
 
@@ -480,8 +493,20 @@ export class GatewayCardForm extends FormControlElement {
    * send that Tab one field too far.
    */
   #advance(from: FieldId): void {
-    if (!this.moto) this.#autoAdvance.advance(from);
+    if (this.#advances()) this.#autoAdvance.advance(from);
   }
+
+  #advances(): boolean {
+    return !this.moto && this.autoAdvance !== 'off';
+  }
+
+  /** The first time the number is reached, a form that moves focus on by itself says so. */
+  readonly #onFocusIn = (event: FocusEvent): void => {
+    if (!this.#told && (event.target as HTMLElement).id === 'number' && this.#advances()) {
+      this.#told = 1;
+      this.requestUpdate();
+    }
+  };
 
   readonly #onFocusOut = (event: FocusEvent): void => {
     this.#autoAdvance.forget();

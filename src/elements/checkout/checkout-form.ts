@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AvsMode, CheckoutConfig, SaveMethod } from '../../protocol/session.ts';
 import type { CardChangeEvent } from '../card-form/card-form.ts';
 import type { Catalog } from '../i18n/index.ts';
-import type { View } from './checkout-messages.ts';
+import { type View, withForeign } from './checkout-messages.ts';
 import { type PaidDetails, resultPanel } from './result-panel.ts';
 
 type Part = TemplateResult | typeof nothing;
@@ -17,6 +17,8 @@ export interface CheckoutView {
   /** The status line's words and the alert region's words. */
   readonly status: string;
   readonly alert: string;
+  /** The gateway's own words inside the alert (a decline reason we have no words for): English. */
+  readonly foreign: string | undefined;
 }
 
 export interface CheckoutFormView extends CheckoutView {
@@ -26,6 +28,8 @@ export interface CheckoutFormView extends CheckoutView {
   readonly config: CheckoutConfig | null;
   readonly direct: boolean;
   readonly moto: boolean;
+  /** `off`: the card fields never move focus on by themselves. */
+  readonly autoAdvance: 'on' | 'off';
   readonly avs: AvsMode;
   readonly saveMethod: SaveMethod | undefined;
   readonly acceptedBrands: string[];
@@ -74,6 +78,7 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
           v.direct
             ? html`<gateway-card-form
                 .moto=${v.moto}
+                .autoAdvance=${v.autoAdvance}
                 .language=${v.language}
                 .acceptedBrands=${v.acceptedBrands}
                 .fieldsOrigin=${v.fieldsOrigin}
@@ -124,9 +129,12 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
           part="status"
           class="status ${view} ${busy || paid ? 'visually-hidden' : ''}"
           role="status"
-          aria-live="polite"
+          aria-live=${
+            // The result panel takes the focus and says the success itself: said once, not twice.
+            paid && !v.moto ? 'off' : 'polite'
+          }
         >${v.status}</div>
-        <div id="error" part="message" class="error ${view}" role="alert">${v.alert}</div>
+        <div id="error" part="message" class="error ${view}" role="alert">${withForeign(v.alert, v.foreign)}</div>
         ${paid ? nothing : v.newPayment}
     `;
 }
@@ -200,7 +208,7 @@ export function hostedView(v: CheckoutView, frame: HostedFrameView): TemplateRes
   }
       ${frame.paid ? resultPanel(v.t, frame.paid) : nothing}
       <div part="status" class="status ${v.view}" role="status" aria-live="polite">${status}</div>
-      <div part="message" class="error ${v.view}" role="alert">${v.alert}</div>
+      <div part="message" class="error ${v.view}" role="alert">${withForeign(v.alert, v.foreign)}</div>
       ${
         frame.retry
           ? html`<button part="try-again" class="pay" type="button" @click=${frame.retry}>${v.t.tryAgain}</button>`

@@ -86,6 +86,11 @@ export class GatewayCheckout extends GatewayElement {
   @property({ attribute: 'status-url' }) statusUrl?: string;
   /** Mail or telephone order: no security code, and "New payment" after each result. */
   @property({ type: Boolean, reflect: true }) moto = false;
+  /**
+   * `off`: the card fields never move focus on by themselves (the merchant server's configuration
+   * can say the same: `auto_advance: false`). By default a complete field moves on, which is said once.
+   */
+  @property({ attribute: 'auto-advance' }) autoAdvance: 'on' | 'off' = 'on';
   /** off, standard or custom address verification. Defaults to what the merchant's server says. */
   @property({ reflect: true }) avs?: AvsMode;
   /** one-click, automatic, recurring (with customer consent) or merchant (saved_by_merchant). */
@@ -331,6 +336,7 @@ export class GatewayCheckout extends GatewayElement {
       busy: this.#busy,
       status: this.#statusText(),
       alert: alertText(this.t, this.#config.failed, this.result, this.phase === 'idle'),
+      foreign: this.result?.kind === 'declined' ? this.result.reason : undefined,
     };
     const config = this.#config.loaded;
     const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
@@ -365,6 +371,7 @@ export class GatewayCheckout extends GatewayElement {
         config,
         direct: this.presentation === 'direct',
         moto: this.#moto,
+        autoAdvance: config?.auto_advance === false ? 'off' : this.autoAdvance,
         avs: this.#avs,
         saveMethod: this.#saveMethod,
         acceptedBrands: this.acceptedBrands,
