@@ -137,7 +137,7 @@ export function siblingTable(root, siblings) {
       const rows = siblings.filter((s) => parts.has(s.name)).map((s) => `  ${s.name}: () => ${load(s)},`);
       const table = siblings.find((s) => s.name === 'languages');
       // Each language: its table first (one request, whichever language), then its own file.
-      const languages = `Object.fromEntries(${JSON.stringify(table.codes.join(' '))}.split(' ').map((code) => [code, () => ${load(table)}.then((t) => loadSibling(t[code][0], t[code][1]))]))`;
+      const languages = `Object.fromEntries(${JSON.stringify(table.codes.join(' '))}.split(' ').map((code) => [code, () => ${load(table)}.then((t) => loadSibling(...t[code]))]))`;
       return `import { loadSibling } from ${JSON.stringify(join(root, LOADER))};\nexport const onDemand = {\n${rows.join('\n')}\n};\nexport const languages = ${languages};\n`;
     },
   };

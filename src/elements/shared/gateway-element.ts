@@ -110,14 +110,13 @@ export abstract class GatewayElement extends LitElement {
   #mark(): void {
     const [lang, shown] = shownAs(this.#tag);
     // In the page's own language the page's direction holds (an English form on a right-to-left
-    // page follows it); a right-to-left language, or another language than the page's, sets its own.
+    // page follows it; an empty `dir` inherits); a right-to-left language, or another language than
+    // the page's, sets its own.
     const page = resolveLanguageTag(this, null, this.fallbackLanguage);
-    const dir = shown === 'rtl' || lang.slice(0, 2) !== page.slice(0, 2).toLowerCase() ? shown : null;
-    for (const el of this.renderRoot.children) {
-      if (el.localName === 'style') continue;
-      if (el.getAttribute('lang') !== lang) el.setAttribute('lang', lang);
-      if (!dir) el.removeAttribute('dir');
-      else if (el.getAttribute('dir') !== dir) el.setAttribute('dir', dir);
+    const dir = shown === 'rtl' || lang.slice(0, 2) !== page.slice(0, 2).toLowerCase() ? shown : '';
+    for (const el of this.renderRoot.children as HTMLCollectionOf<HTMLElement>) {
+      el.lang = lang;
+      el.dir = dir;
     }
   }
 
