@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { collapseHtml } from './html-templates.mjs';
@@ -32,7 +32,8 @@ import {
 } from './siblings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+// BUILD_DIST: another folder (a test's build beside the real one).
+const dist = process.env.BUILD_DIST ? resolve(process.env.BUILD_DIST) : join(root, 'dist');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // React and @lit/react are optional peers of gateway-checkout/react: the app brings its own copy.
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
