@@ -15,12 +15,24 @@ export const texts: Catalog = {
   cardholderName: 'Imię i nazwisko posiadacza karty',
   brandDetected: (brand: string) => `Karta ${brand}`,
   numberInvalid: 'Wpisz prawidłowy numer karty.',
-  brandNotAccepted: 'Karty tego wydawcy nie są tu akceptowane.',
+  brandNotAccepted: 'Karty tej organizacji płatniczej nie są tu akceptowane.',
   expiryInvalid: 'Wpisz prawidłową datę ważności (MM/RR).',
   expiryPast: 'Karta straciła ważność.',
   codeInvalid: (length: number) => `Wpisz ${length}-cyfrowy kod zabezpieczający.`,
-  codeBack: (length: number) => `${length} cyfry na odwrocie`,
-  codeFront: (length: number) => `${length} cyfry z przodu karty`,
+  codeBack: (length: number) =>
+    n(length, {
+      one: '# cyfra na odwrocie',
+      few: '# cyfry na odwrocie',
+      many: '# cyfr na odwrocie',
+      other: '# cyfry na odwrocie',
+    }),
+  codeFront: (length: number) =>
+    n(length, {
+      one: '# cyfra z przodu karty',
+      few: '# cyfry z przodu karty',
+      many: '# cyfr z przodu karty',
+      other: '# cyfry z przodu karty',
+    }),
   firstName: 'Imię',
   lastName: 'Nazwisko',
   address: 'Adres',
@@ -55,7 +67,7 @@ export const texts: Catalog = {
       many: 'Skróć do najwyżej # znaków.',
       other: 'Skróć do najwyżej # znaku.',
     }),
-  consentOneClick: (merchant: string) => `Zapisz moją kartę w ${merchant}, by szybciej płacić.`,
+  consentOneClick: (merchant: string) => `Zapamiętaj moją kartę w ${merchant}, aby płacić szybciej.`,
   consentAutomatic: (merchant: string) =>
     `Zezwalam ${merchant} na zapisanie mojej karty i obciążanie jej płatnościami, które zatwierdzę.`,
   consentRecurring: (merchant: string) =>

@@ -6,7 +6,8 @@ export const code = 'pt';
 export const name = 'Português';
 export const dir = 'ltr';
 
-const n = plural(code);
+// Portugal's plural rules: zero takes the plural ("0 campos"), as it does not in Brazil's.
+const n = plural('pt-PT');
 
 export const texts: Catalog = {
   cardNumber: 'Número do cartão',

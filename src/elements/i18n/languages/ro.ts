@@ -49,7 +49,8 @@ export const texts: Catalog = {
       few: 'Scurtați textul la cel mult # caractere.',
       other: 'Scurtați textul la cel mult # de caractere.',
     }),
-  consentOneClick: (merchant: string) => `Salvează cardul meu la ${merchant} pentru plăți mai rapide.`,
+  consentOneClick: (merchant: string) =>
+    `Doresc să îmi salvez cardul la ${merchant} pentru plăți mai rapide.`,
   consentAutomatic: (merchant: string) =>
     `Permit ca ${merchant} să îmi salveze cardul și să îl debiteze pentru plățile pe care le aprob.`,
   consentRecurring: (merchant: string) =>
@@ -65,10 +66,10 @@ export const texts: Catalog = {
   verifying: 'Se confirmă plata…',
   cancel: 'Anulați',
   paid: 'Plata a reușit. Vă mulțumim!',
-  authorized: 'Plata a fost autorizată. Suma este rezervată pe cardul dvs.',
+  authorized: 'Plata a fost autorizată. Suma este blocată pe cardul dvs.',
   declineFunds: 'Plata a fost refuzată: fonduri insuficiente pe card. Încercați alt card.',
   declineExpired: 'Plata a fost refuzată: cardul a expirat.',
-  declineAuthentication: 'Banca dvs. nu a putut confirma plata. Nu s-au luat bani.',
+  declineAuthentication: 'Banca dvs. nu a putut confirma plata. Nu s-a debitat nicio sumă.',
   declineIssuer: 'Banca dvs. a refuzat plata. Contactați banca sau încercați alt card.',
   declineOther: (reason: string) => `Plata a fost refuzată: ${reason}`,
   newPayment: 'Plată nouă',
@@ -96,7 +97,7 @@ export const texts: Catalog = {
   errorTooManyAttempts: 'Prea multe încercări, încercați din nou mai târziu.',
   errorVerification: 'Verificarea de securitate nu a trecut. Nu s-a debitat nimic; încercați din nou.',
   errorUntrustedGateway: 'Plata nu a putut fi trimisă în siguranță. Nu s-a trimis nimic.',
-  errorRetry: 'Plata nu a reușit. Nu s-au luat bani; puteți încerca din nou.',
+  errorRetry: 'Plata nu a reușit. Nu s-a debitat nicio sumă; puteți încerca din nou.',
   acceptedCards: 'Carduri acceptate',
   autoAdvance: 'Când acest câmp este complet, se trece automat la următorul.',
   emailRequired: 'Introduceți adresa de e-mail.',
