@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
 
 const stub = fileURLToPath(new URL('./test/support/wtr-commands-stub.ts', import.meta.url));
@@ -41,6 +41,8 @@ export default defineConfig({
             'test/unit/**/*.test.ts',
             'demo/**/*.test.ts',
           ],
+          // The parent's end of the isolated fields renders frames: a browser test among unit ones.
+          exclude: [...configDefaults.exclude, 'src/**/*.browser.test.ts'],
         },
       },
       {
@@ -56,7 +58,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['src/elements/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          include: ['src/elements/**/*.test.ts', 'src/**/*.browser.test.ts', 'test/browser/**/*.test.ts'],
           setupFiles: ['test/browser/setup.ts'],
           // A failing hostile-input run prints its seed; HOSTILE_SEED replays it.
           provide: { hostileSeed: process.env.HOSTILE_SEED ?? '' },

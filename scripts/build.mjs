@@ -192,7 +192,7 @@ if (wants('fields')) {
   ]) {
     await build({
       ...common,
-      root: join(root, 'src/fields'),
+      root: join(root, 'src/fields/frame'),
       base: './',
       plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), languagesInline(root)],
       build: {
@@ -206,7 +206,7 @@ if (wants('fields')) {
         // Everything in that one script, the languages loaded on demand elsewhere included (and
         // nothing the fields page never runs: see languagesInline).
         rollupOptions: {
-          input: join(root, 'src/fields', `${name}.html`),
+          input: join(root, 'src/fields/frame', `${name}.html`),
           output: { entryFileNames: `assets/${entry}-[hash].js`, codeSplitting: false },
         },
         // The CSS-in-JS of Lit only: nothing to emit beside the script.

@@ -112,11 +112,17 @@ export function writeLanguageTable(root, dist, siblings) {
   };
 }
 
+/**
+ * Modules of names only (string constants, no state, no code): a part may carry its own copy of the
+ * few it uses, as both sides of a window message must say the same name.
+ */
+const NAMES_ONLY = new Set(['src/protocol/three-ds-messages.ts']);
+
 /** Fails when a sibling holds a module the bundle holds too (see the top of this file). */
 export function checkSelfContained(root, siblings, bundleModules) {
   const inBundle = new Set(bundleModules);
   for (const s of siblings) {
-    const shared = s.modules.filter((id) => inBundle.has(id));
+    const shared = s.modules.filter((id) => inBundle.has(id) && !NAMES_ONLY.has(relative(root, id)));
     if (shared.length)
       throw new Error(
         `on-demand part ${s.name} holds code the bundle holds too: ${shared.map((id) => relative(root, id)).join(', ')}`,

@@ -1,4 +1,5 @@
 import { buildDirectPaymentBody, type CardInput } from '../card/direct-body.ts';
+import { type FramedPayer, framedRequest, framedSession } from '../fields/parent/framed-payer.ts';
 import type { DirectPaymentResponse } from '../protocol/direct-payment.ts';
 import type {
   AvsMode,
@@ -8,7 +9,6 @@ import type {
   CheckoutStatus,
   SaveMethod,
 } from '../protocol/session.ts';
-import { type FramedPayer, framedRequest, framedSession } from './framed-payer.ts';
 import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
 import { MerchantServer, newIdempotencyKey } from './merchant-server.ts';
 import {

@@ -15,7 +15,7 @@ import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { GatewayCardForm } from '../elements/card-form/card-form.ts';
 import { GatewayCheckout } from '../elements/checkout/checkout.ts';
 import { hasCatalog, loadCatalog } from '../elements/i18n/index.ts';
-import { renderingFor } from '../fields/address.ts';
+import { renderingFor } from '../fields/parent/address.ts';
 import { renderHtml, renderHtmlSync } from './render.ts';
 
 export interface RenderCheckoutOptions {

@@ -1,8 +1,8 @@
 import type { CardInput } from '../../card/direct-body.ts';
-import type { FieldsFrame } from '../../fields/parent-bridge.ts';
+import type { FramedFields } from '../../fields/parent/framed-fields.ts';
+import type { FieldsFrame } from '../../fields/parent/parent-bridge.ts';
 import type { ValidityKind } from '../shared/validity.ts';
 import type { GatewayCardForm } from './card-form.ts';
-import type { FramedFields } from './framed-fields.ts';
 
 /**
  * The one path by which card data leaves a card form: for the `gateway-checkout` element inside

@@ -5,6 +5,7 @@ import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '.
 import type { CardInput } from '../../card/direct-body.ts';
 import { parseExpiry } from '../../card/expiry.ts';
 import { onlyDigits } from '../../card/format.ts';
+import { FramedFields } from '../../fields/parent/framed-fields.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
@@ -16,7 +17,6 @@ import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
 import { cscMask, EXPIRY_MASK, numberMask } from './field-masks.ts';
-import { FramedFields } from './framed-fields.ts';
 import { askRehearsal, REHEARSAL } from './rehearsal.ts';
 
 /** What `gateway-card-change` reports: never any card data. */

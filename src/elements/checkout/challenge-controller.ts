@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { ChallengeHandle } from '../../flow/payment-flow.ts';
+import { THREE_DS_COMPLETE, THREE_DS_SIZE } from '../../protocol/three-ds-messages.ts';
 import type { Catalog } from '../i18n/index.ts';
 import { onDemand } from '../shared/on-demand.ts';
 import type { ParentChallenge } from './hosted-challenge.ts';
@@ -109,11 +110,11 @@ export class ChallengeController implements ReactiveController {
       'iframe[part="challenge-frame"]',
     ) as HTMLIFrameElement | null;
     if (!frame || event.source !== frame.contentWindow) return;
-    if (data && data.type === 'gateway-3ds-complete') this.#end?.('completed');
+    if (data && data.type === THREE_DS_COMPLETE) this.#end?.('completed');
     // The bank's page says how tall its content is, so the frame shows all of it without a
     // scrollbar or a blank strip. Only the page at the challenge's own origin may size the frame,
     // and only within reason; a page that never says keeps the frame's default height.
-    const height = data?.type === 'gateway-3ds-size' && event.origin === this.#origin && data.height;
+    const height = data?.type === THREE_DS_SIZE && event.origin === this.#origin && data.height;
     if (typeof height === 'number' && height > 0 && height < 4e3) frame.style.blockSize = `${height}px`;
   };
 }

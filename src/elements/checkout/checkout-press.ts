@@ -1,8 +1,9 @@
 import type { ReactiveElement } from 'lit';
-import type { FieldsFrame } from '../../fields/parent-bridge.ts';
-import type { FramedPayer } from '../../flow/framed-payer.ts';
+import type { FramedPayer } from '../../fields/parent/framed-payer.ts';
+import type { FieldsFrame } from '../../fields/parent/parent-bridge.ts';
 import type { FlowResult } from '../../flow/outcome.ts';
 import type { PaymentFlow } from '../../flow/payment-flow.ts';
+import { sessionRequest } from '../../flow/session-request.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import { fieldsFrame, isolatedFields, readCard } from '../card-form/card-access.ts';
 import { beforePay } from './before-pay.ts';
@@ -10,7 +11,7 @@ import type { CheckoutConfiguration } from './checkout-config.ts';
 import { emit } from './checkout-events.ts';
 import type { View } from './checkout-messages.ts';
 import type { OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
-import { isBusy, isFinished, mustCheckStatus, paymentRequest } from './checkout-state.ts';
+import { isBusy, isFinished, mustCheckStatus } from './checkout-state.ts';
 import { cardPart, reportParts } from './checkout-validation.ts';
 import type { HostedPresentation } from './hosted-session.ts';
 
@@ -136,15 +137,15 @@ export class PayPress {
     const terms = steps.terms();
     // Saved with the customer's consent, or by the merchant itself (no box to tick).
     steps.saving(parts.consent ? parts.consent.checked : config.loaded?.save?.method === 'merchant');
-    const request = paymentRequest({
+    const asked = {
       email: parts.email.value,
-      address: parts.address,
-      consent: parts.consent,
+      billingAddress: parts.address?.value,
+      saveConsent: parts.consent?.checked ? parts.consent.value : undefined,
       moto: terms.moto,
       avs: terms.asked.avs,
       saveMethod: terms.asked.saveMethod,
       presentation,
-    });
+    };
     steps.begin('creating');
     const gate = await this.beforeOrder();
     if (!gate) return;
@@ -156,7 +157,7 @@ export class PayPress {
       return;
     }
     // No token: `verification` is undefined, and a request's JSON leaves it out.
-    const sent = { ...request, ...gate };
+    const sent = sessionRequest({ ...asked, ...gate });
     const preset = { avs: now.avs, moto: now.moto, saveMethod: now.saveMethod };
     this.#outcome.show(
       await flow.pay(framed ? { framed, request: sent, preset } : { card: card!, request: sent, preset }),

@@ -1,9 +1,5 @@
 import type { FlowResult } from '../../flow/outcome.ts';
-import type { PayInput } from '../../flow/payment-flow.ts';
-import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
-import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import type { Catalog } from '../i18n/index.ts';
-import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { errorText, resultText, type View } from './checkout-messages.ts';
 
 const BUSY: ReadonlySet<View> = new Set(['creating', 'paying', 'challenge', 'verifying']);
@@ -57,28 +53,4 @@ export function payLabel(
   // Nothing is charged: the card is verified and saved, and the button says so.
   if (amount === 0) return t.saveCard;
   return formatted ? t.payAmount(formatted) : t.pay;
-}
-
-/** What the merchant's server is asked to create the order with: never any card data. */
-export function paymentRequest(parts: {
-  readonly email: string;
-  readonly address?: GatewayBillingAddress;
-  readonly consent?: GatewaySaveConsent;
-  readonly moto: boolean;
-  readonly avs?: AvsMode;
-  readonly saveMethod?: SaveMethod;
-  readonly presentation: Presentation;
-}): PayInput['request'] {
-  const { address, consent } = parts;
-  return {
-    email: parts.email || undefined,
-    billing_address: address ? address.value : undefined,
-    save_consent: consent?.checked ? (consent.value ?? undefined) : undefined,
-    options: {
-      moto: parts.moto || undefined,
-      avs: parts.avs,
-      save_method: parts.saveMethod,
-      presentation: parts.presentation,
-    },
-  };
 }

@@ -1,12 +1,12 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { frameLoaded, renderedFieldsFrame } from '../../fields/parent/framed-fields.ts';
 import { type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
 import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { clearSecurityCode, isolatedFields } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
-import { frameLoaded, renderedFieldsFrame } from '../card-form/framed-fields.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ChallengeHandle } from '../../flow/payment-flow.ts';
+import { RELAY } from '../../protocol/three-ds-messages.ts';
 import type { ChallengeEnd } from './challenge-controller.ts';
 
 /**
@@ -45,7 +46,7 @@ export class HostedChallengeRelay implements ReactiveController {
   /** The frame loaded: offer it to show its challenges here. */
   readonly introduce = (): void => {
     const frame = this.#frame();
-    if (frame?.src) frame.contentWindow?.postMessage({ type: 'gateway-3ds-host' }, new URL(frame.src).origin);
+    if (frame?.src) frame.contentWindow?.postMessage({ type: RELAY.host }, new URL(frame.src).origin);
   };
 
   #close(): void {
@@ -57,9 +58,9 @@ export class HostedChallengeRelay implements ReactiveController {
     const frame = this.#frame();
     const { origin, data } = event;
     if (!frame?.src || event.source !== frame.contentWindow || origin !== new URL(frame.src).origin) return;
-    if (data?.type === 'gateway-3ds-hello') this.introduce();
-    if (data?.type === 'gateway-3ds-close') this.#close();
-    if (data?.type !== 'gateway-3ds-open' || !this.#openable(data.url, origin)) return;
+    if (data?.type === RELAY.hello) this.introduce();
+    if (data?.type === RELAY.close) this.#close();
+    if (data?.type !== RELAY.open || !this.#openable(data.url, origin)) return;
     const url = new URL(data.url, origin);
     if (url.origin !== origin) return;
     this.#close();
@@ -68,7 +69,7 @@ export class HostedChallengeRelay implements ReactiveController {
     void handle.done.then((end) => {
       if (this.#handle !== handle) return;
       this.#close();
-      frame.contentWindow?.postMessage({ type: 'gateway-3ds-end', end }, origin);
+      frame.contentWindow?.postMessage({ type: RELAY.end, end }, origin);
     });
   };
 }
@@ -86,7 +87,7 @@ export class ParentChallenge {
     if (parent === window) return;
     addEventListener('message', this.#onMessage);
     // No secret in it: any page may hear it; only the framing page's answer is taken.
-    parent.postMessage({ type: 'gateway-3ds-hello' }, '*');
+    parent.postMessage({ type: RELAY.hello }, '*');
   }
 
   /** Shows the challenge in the framing checkout's dialog, or null when none offered to. */
@@ -96,12 +97,12 @@ export class ParentChallenge {
     const done = new Promise<ChallengeEnd>((resolve) => {
       this.#end = resolve;
     });
-    parent.postMessage({ type: 'gateway-3ds-open', url }, origin);
+    parent.postMessage({ type: RELAY.open, url }, origin);
     return {
       done,
       close: () => {
         // Over here (the status said so): the framing checkout closes its dialog.
-        if (this.#end) parent.postMessage({ type: 'gateway-3ds-close' }, origin);
+        if (this.#end) parent.postMessage({ type: RELAY.close }, origin);
         this.#end = null;
       },
     };
@@ -110,8 +111,8 @@ export class ParentChallenge {
   readonly #onMessage = (event: MessageEvent): void => {
     const data = event.data as { type?: unknown; end?: unknown } | null;
     if (event.source !== parent || !data) return;
-    if (data.type === 'gateway-3ds-host') this.#origin = event.origin;
-    else if (data.type === 'gateway-3ds-end' && event.origin === this.#origin) {
+    if (data.type === RELAY.host) this.#origin = event.origin;
+    else if (data.type === RELAY.end && event.origin === this.#origin) {
       this.#end?.(data.end === 'completed' ? 'completed' : 'closed');
       this.#end = null;
     }

@@ -2,6 +2,7 @@ import type { ReactiveElement } from 'lit';
 import { openableChallenge } from '../../flow/gateway-origin.ts';
 import type { FlowResult } from '../../flow/outcome.ts';
 import type { ChallengeHandle, PaymentFlow } from '../../flow/payment-flow.ts';
+import { sessionRequest } from '../../flow/session-request.ts';
 import { onDemand } from '../shared/on-demand.ts';
 import type { HostedChallengeRelay } from './hosted-challenge.ts';
 
@@ -134,7 +135,7 @@ async function leaveForHostedPage(
   navigating: () => void,
 ): Promise<FlowResult | null> {
   try {
-    const session = await flow.openSession({ email, options: { presentation: 'redirect' }, verification });
+    const session = await flow.openSession(sessionRequest({ presentation: 'redirect', email, verification }));
     if (!session.full_page_checkout) throw new Error('The order has no full-page checkout.');
     navigating();
     window.location.assign(session.full_page_checkout);
@@ -154,7 +155,7 @@ async function runHostedFrame(
   show: (url: string) => void,
 ): Promise<FlowResult> {
   try {
-    const session = await flow.openSession({ options: { presentation: 'iframe' }, verification });
+    const session = await flow.openSession(sessionRequest({ presentation: 'iframe', verification }));
     if (!session.iframe_checkout) throw new Error('The order has no iframe checkout.');
     show(session.iframe_checkout);
     return await flow.waitForResult(session.status_url, session.order_id);

@@ -18,7 +18,7 @@ import type { Language } from '../i18n/language-file.ts';
  */
 export const onDemand = {
   hosted: () => import('../checkout/hosted-challenge.ts'),
-  bridge: () => import('../../fields/parent-bridge.ts'),
+  bridge: () => import('../../fields/parent/parent-bridge.ts'),
   address: () => import('../billing-address/address-formats.ts'),
   mask: () => import('./pattern-mask.ts'),
 };

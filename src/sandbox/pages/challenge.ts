@@ -2,6 +2,7 @@
  * The 3-D Secure challenge as an issuer would show it: who asks, what is paid, with which card, and
  * the answers. The sandbox's issuer lets the person choose the answer.
  */
+import { THREE_DS_COMPLETE, THREE_DS_SIZE } from '../../protocol/three-ds-messages.ts';
 import type { OrderRecord } from '../records.ts';
 import { escapeHtml, money, page, scriptJson } from './layout.ts';
 import type { Language } from './words.ts';
@@ -51,7 +52,7 @@ const SHIELD = `<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="tru
  */
 const REPORT_HEIGHT = `<script>(function(){if(window.parent===window)return;var main=document.querySelector('main'),last=0;
 function report(){var h=Math.ceil(main.getBoundingClientRect().bottom+scrollY+parseFloat(getComputedStyle(document.body).paddingBottom));
-if(h!==last){last=h;window.parent.postMessage({type:'gateway-3ds-size',height:h},'*');}}
+if(h!==last){last=h;window.parent.postMessage({type:${JSON.stringify(THREE_DS_SIZE)},height:h},'*');}}
 new ResizeObserver(report).observe(main);})();</script>`;
 
 function frame(o: OrderRecord, title: string, content: string, language: Language): string {
@@ -114,7 +115,7 @@ ${cancel}
 
 /** Shown when no redirect applies: tells the parent frame or opener that the challenge is over. */
 export function challengeDonePage(o: OrderRecord, now: Date, language: Language): string {
-  const message = { type: 'gateway-3ds-complete', order_id: o.id, status: o.status };
+  const message = { type: THREE_DS_COMPLETE, order_id: o.id, status: o.status };
   const good = o.status === 'paid' || o.status === 'hold';
   const words = language.page;
   // The status is the API's own word (English), marked so.

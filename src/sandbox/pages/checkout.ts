@@ -1,5 +1,6 @@
 /** The hosted checkout pages: our element when the bundle is built, else a plain HTML form. */
 import { toMajor } from '../../protocol/index.ts';
+import { THREE_DS_COMPLETE } from '../../protocol/three-ds-messages.ts';
 import { THREE_DS_CANCELLED } from '../payments.ts';
 import type { OrderRecord } from '../records.ts';
 import { escapeHtml, money, page, SIMPLE_STYLE, scriptJson } from './layout.ts';
@@ -165,7 +166,7 @@ function go(url){if(c.framed){window.top.location.href=url;}else{window.location
 document.addEventListener('gateway-success',function(){if(c.success)go(c.success);});
 document.addEventListener('gateway-decline',function(e){var to=e.detail&&e.detail.reason===c.cancelled?c.cancel:c.failure;if(to)go(to);});
 if(c.framed&&window.parent!==window)window.addEventListener('message',function(e){var d=e.data;
-if(e.origin!==location.origin||e.source===window.parent||!d||d.type!=='gateway-3ds-complete')return;
+if(e.origin!==location.origin||e.source===window.parent||!d||d.type!==${JSON.stringify(THREE_DS_COMPLETE)})return;
 // targetOrigin "*": the message carries no secret, as the challenge page's own.
 try{window.parent.postMessage(d,'*');}catch(x){}});})();</script>`,
     `${SIMPLE_STYLE}\n${SUMMARY_STYLE}`,

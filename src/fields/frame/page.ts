@@ -9,22 +9,22 @@
 // script has run or the page has introduced itself; this script then takes the same nodes over.
 // First, before Lit itself loads: the hook that lets Lit take over the rendered form.
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
-import { cardState, clearSecurityCode, readCard } from '../elements/card-form/card-access.ts';
-import { GatewayCardForm } from '../elements/card-form/card-form.ts';
-import { provideMasks } from '../elements/shared/input-mask.ts';
-import * as masks from '../elements/shared/pattern-mask.ts';
-import { connectToParent, type ParentLink } from './frame-bridge.ts';
-import { type CardReader, FramePayment } from './frame-payment.ts';
+import { cardState, clearSecurityCode, readCard } from '../../elements/card-form/card-access.ts';
+import { GatewayCardForm } from '../../elements/card-form/card-form.ts';
+import { provideMasks } from '../../elements/shared/input-mask.ts';
+import * as masks from '../../elements/shared/pattern-mask.ts';
+import { readFrameAddress } from '../shared/frame-address.ts';
 import {
   type FieldsConfig,
   type FieldsState,
   type PayButton,
   REFUSALS,
   type Refusal,
-  readFrameAddress,
   type SessionData,
   type ToFrame,
-} from './messages.ts';
+} from '../shared/messages.ts';
+import { connectToParent, type ParentLink } from './frame-bridge.ts';
+import { type CardReader, FramePayment } from './frame-payment.ts';
 import { INSET } from './page.styles.ts';
 import { type ButtonLook, type ButtonState, parseFromButton, payChannelName } from './pay-channel.ts';
 import type { Refused } from './to-frame.ts';

@@ -5,6 +5,8 @@
  * demand): the frames start loading while that part is still on its way.
  */
 
+import { frameAddress, payButtonAddress } from '../shared/frame-address.ts';
+
 /**
  * The address of the page that frames the fields: this document's, or, while a merchant's server
  * renders the checkout into a page (gateway-checkout/ssr), that page's.
@@ -66,32 +68,6 @@ export function fieldsPageOf(value: string): { origin: string; page: string } | 
   } catch {
     return null;
   }
-}
-
-/** What the parent puts after `#` in the frame's address: who it is and which channel to name. */
-export interface FrameAddress {
-  /** The origin of the page that frames the fields: the only one the frame talks to. */
-  readonly parent: string;
-  readonly channel: string;
-  /**
-   * The merchant's session endpoint (absolute): the frame asks it for this checkout's order itself.
-   * Fixed for the frame's life: another one is another frame, and what was typed goes with it.
-   */
-  readonly session?: string;
-}
-
-export function frameAddress(page: string, address: FrameAddress): string {
-  const url = new URL(page);
-  const { parent, channel, session } = address;
-  url.hash = new URLSearchParams({ parent, channel, ...(session ? { session } : {}) }).toString();
-  return url.href;
-}
-
-/** The Pay button's page beside the fields page, paired with the fields by `channel`. */
-export function payButtonAddress(page: string, channel: string): string {
-  const url = new URL('pay.html', page);
-  url.hash = new URLSearchParams({ channel }).toString();
-  return url.href;
 }
 
 /** One frame of the fields, as the page names it: where it is, and the nonce of its channel. */

@@ -13,7 +13,7 @@ import {
   THEME_TOKENS,
   type ThemeToken,
   type ToFrame,
-} from './messages.ts';
+} from '../shared/messages.ts';
 
 // What the fields' frame takes from the merchant's page, and what it refuses. Frame side only: the
 // page's bundle never carries it.

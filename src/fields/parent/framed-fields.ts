@@ -1,10 +1,10 @@
 import { html, nothing, type ReactiveController, type ReactiveElement } from 'lit';
-import { type FieldsTarget, fieldsTarget, framingPageHref, renderedTarget } from '../../fields/address.ts';
-import type { FieldsState } from '../../fields/messages.ts';
-import type { FieldsFrame } from '../../fields/parent-bridge.ts';
-import { onDemand } from '../shared/on-demand.ts';
-import { afterPress } from '../shared/pointer-press.ts';
-import type { ValidityKind } from '../shared/validity.ts';
+import { onDemand } from '../../elements/shared/on-demand.ts';
+import { afterPress } from '../../elements/shared/pointer-press.ts';
+import type { ValidityKind } from '../../elements/shared/validity.ts';
+import type { FieldsState } from '../shared/messages.ts';
+import { type FieldsTarget, fieldsTarget, framingPageHref, renderedTarget } from './address.ts';
+import type { FieldsFrame } from './parent-bridge.ts';
 
 /** What the frame needs to know of its host element, read at each update. */
 export interface FramedHost extends ReactiveElement {
@@ -124,7 +124,7 @@ export class FramedFields implements ReactiveController {
       );
   }
 
-  #bridged(target: FieldsTarget, m: typeof import('../../fields/parent-bridge.ts')): void {
+  #bridged(target: FieldsTarget, m: typeof import('./parent-bridge.ts')): void {
     if (this.#target !== target) return;
     this.#frame = new m.FieldsFrame(target, {
       // A press on this page (Pay) takes the focus out of the frame, whose field then shows its

@@ -3,17 +3,17 @@ import { describe, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
 import { futureExpiry } from '../../../test/support/elements.ts';
-import { fieldsTarget } from '../../fields/address.ts';
-import type { FieldsState } from '../../fields/messages.ts';
-import { FieldsFrame } from '../../fields/parent-bridge.ts';
-import { fieldsFrame, readCard } from './card-access.ts';
-import type { CardChangeDetail, GatewayCardForm } from './card-form.ts';
+import { fieldsFrame, readCard } from '../../elements/card-form/card-access.ts';
+import type { CardChangeDetail, GatewayCardForm } from '../../elements/card-form/card-form.ts';
+import type { FieldsState } from '../shared/messages.ts';
+import { fieldsTarget } from './address.ts';
 import { frameLoaded } from './framed-fields.ts';
+import { FieldsFrame } from './parent-bridge.ts';
 
 // The card form used alone with `fields-origin`: its fields in a frame of the fields page. Here the
 // page comes from the test server itself (same origin, so the test can type into it); the
 // end-to-end tests frame it from a second origin.
-const FIELDS_PAGE = new URL('/src/fields/index.html', location.href).href;
+const FIELDS_PAGE = new URL('/src/fields/frame/index.html', location.href).href;
 
 /** A card form in isolated mode inside a host form, once its frame has answered. */
 async function framedForm() {
@@ -40,7 +40,7 @@ describe('gateway-card-form with fields-origin', () => {
     const { el, frame, input } = await framedForm();
     expect(el.shadowRoot!.querySelectorAll('input')).to.have.length(0);
     expect(frame().title).to.equal('Card details');
-    expect(new URL(frame().src).pathname).to.equal('/src/fields/index.html');
+    expect(new URL(frame().src).pathname).to.equal('/src/fields/frame/index.html');
     expect(input('number').getAttribute('autocomplete')).to.equal('cc-number');
     // The frame is as tall as the fields it shows.
     await waitUntil(() => frame().getBoundingClientRect().height > 150, 'the frame took its height');
@@ -171,7 +171,7 @@ describe('gateway-card-form with fields-origin', () => {
 });
 
 describe('frameLoaded (a server-rendered checkout waits for its fields frame to load before taking over)', () => {
-  const page = (query: string) => new URL(`/src/fields/pay.html?${query}`, location.href).href;
+  const page = (query: string) => new URL(`/src/fields/frame/pay.html?${query}`, location.href).href;
   const frame = (src: string) => {
     const iframe = document.createElement('iframe');
     iframe.src = src;

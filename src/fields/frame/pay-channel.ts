@@ -6,7 +6,7 @@
  * post on it, so a `press` here can only come from the Pay button's own page, and that page sends it
  * only for a click the browser marks as the person's own (`isTrusted`).
  */
-import type { FieldsConfig, PayButton } from './messages.ts';
+import type { FieldsConfig, PayButton } from '../shared/messages.ts';
 
 export const payChannelName = (channel: string) => `gateway-checkout-pay:${channel}`;
 

@@ -1,4 +1,3 @@
-import type { FieldsTarget } from './address.ts';
 import {
   again,
   connect,
@@ -14,7 +13,8 @@ import {
   THEME_TOKENS,
   type ThemeToken,
   type ToFrame,
-} from './messages.ts';
+} from '../shared/messages.ts';
+import type { FieldsTarget } from './address.ts';
 
 export interface FieldsFrameEvents {
   resize(height: number): void;

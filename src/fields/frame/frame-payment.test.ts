@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CardInput } from '../card/direct-body.ts';
+import type { CardInput } from '../../card/direct-body.ts';
+import type { FramedOrder } from '../shared/messages.ts';
 import { FramePayment } from './frame-payment.ts';
-import type { FramedOrder } from './messages.ts';
 
 const SHOP = 'https://shop.example';
 const GATEWAY = 'https://gateway.example';

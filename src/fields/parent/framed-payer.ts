@@ -1,7 +1,7 @@
-import type { SessionData } from '../fields/messages.ts';
-import type { CheckoutSession } from '../protocol/session.ts';
-import type { PayInput } from './payment-flow.ts';
-import type { PayerResult } from './post-payment.ts';
+import type { PayInput } from '../../flow/payment-flow.ts';
+import type { PayerResult } from '../../flow/post-payment.ts';
+import type { CheckoutSession } from '../../protocol/session.ts';
+import type { SessionData } from '../shared/messages.ts';
 
 // The isolated fields as a payer: they make the order with the merchant's server and pay it; the
 // payment flow gives them the non-card data and follows the order they report.
@@ -36,8 +36,7 @@ export type FramedPayer = (
 
 /** What the isolated fields take to the merchant's server: the non-card data, none of the options. */
 export function framedRequest(request: PayInput['request']): Parameters<FramedPayer>[0] {
-  const { email, billing_address, save_consent } = request;
-  const verification = (request as { verification?: unknown }).verification;
+  const { email, billing_address, save_consent, verification } = request;
   return {
     ...(email ? { email } : {}),
     ...(billing_address ? { billing_address: billing_address as Record<string, string> } : {}),

@@ -1,10 +1,10 @@
-import { buildDirectPaymentBody, type CardInput } from '../card/direct-body.ts';
-import { gatewayAddressProblem } from '../flow/gateway-origin.ts';
-import { MerchantServer, newIdempotencyKey } from '../flow/merchant-server.ts';
-import type { FlowError } from '../flow/outcome.ts';
-import { postDirectPayment } from '../flow/post-payment.ts';
-import type { CheckoutSession, CheckoutSessionRequest } from '../protocol/session.ts';
-import type { FramedOrder, PayOutcome, Refusal, SessionData } from './messages.ts';
+import { buildDirectPaymentBody, type CardInput } from '../../card/direct-body.ts';
+import { gatewayAddressProblem } from '../../flow/gateway-origin.ts';
+import { MerchantServer, newIdempotencyKey } from '../../flow/merchant-server.ts';
+import type { FlowError } from '../../flow/outcome.ts';
+import { postDirectPayment } from '../../flow/post-payment.ts';
+import type { CheckoutSession, CheckoutSessionRequest } from '../../protocol/session.ts';
+import type { FramedOrder, PayOutcome, Refusal, SessionData } from '../shared/messages.ts';
 
 export interface FramePaymentOptions {
   /** The merchant's session endpoint, absolute, as the frame's address named it. */

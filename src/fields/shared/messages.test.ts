@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { frameAddress, payButtonAddress } from './address.ts';
+import { parseToFrame } from '../frame/to-frame.ts';
+import { frameAddress, payButtonAddress, readFrameAddress } from './frame-address.ts';
 import {
   type FieldsConfig,
   type FieldsState,
   isHello,
   isPaymentAddress,
   parseFromFrame,
-  readFrameAddress,
 } from './messages.ts';
-import { parseToFrame } from './to-frame.ts';
 
 const state: FieldsState = {
   brand: 'visa',

@@ -3,7 +3,7 @@
 // (`isTrusted`), observed here, in the fields' origin, where no script of the merchant's page runs:
 // the card fields pay only for such a press (or Enter in one of their own fields). The merchant's
 // page decides what the button says and when it is disabled, never when it is pressed.
-import { isChannel } from './messages.ts';
+import { isChannel } from '../shared/messages.ts';
 import { type FromButton, isButtonState, payChannelName } from './pay-channel.ts';
 
 /**

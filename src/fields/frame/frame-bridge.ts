@@ -1,5 +1,5 @@
-import type { FrameAddress } from './address.ts';
-import { type FromFrame, hello, isAgain, isConnect, type ToFrame } from './messages.ts';
+import type { FrameAddress } from '../shared/frame-address.ts';
+import { type FromFrame, hello, isAgain, isConnect, type ToFrame } from '../shared/messages.ts';
 import { parseToFrame, type Refused } from './to-frame.ts';
 
 export interface ParentLink {

@@ -1,5 +1,3 @@
-import type { FrameAddress } from './address.ts';
-
 /**
  * What the merchant's page and the isolated card fields (a frame from another origin) say to each
  * other. No DOM here: the shapes, and the parsers each side runs on what it receives.
@@ -391,21 +389,4 @@ export const connect = (channel: string): Connect => ({
 
 export function isChannel(v: unknown): v is string {
   return typeof v === 'string' && CHANNEL.test(v);
-}
-
-/** The frame's side of `frameAddress` (address.ts): null unless every part is well-formed. */
-export function readFrameAddress(hash: string): FrameAddress | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const parent = params.get('parent');
-  const channel = params.get('channel');
-  const session = params.get('session');
-  if (!parent || !isChannel(channel)) return null;
-  if (session !== null && !isPaymentAddress(session)) return null;
-  try {
-    const origin = new URL(parent).origin;
-    if (origin !== parent || origin === 'null') return null;
-    return session ? { parent, channel, session } : { parent, channel };
-  } catch {
-    return null;
-  }
 }
