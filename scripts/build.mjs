@@ -25,6 +25,7 @@ import { collapseHtml } from './html-templates.mjs';
 import {
   buildSiblings,
   checkSelfContained,
+  languagesDefine,
   languagesInline,
   languagesShipped,
   siblingTable,
@@ -84,7 +85,7 @@ const inputsOnlyMask = () => ({
 
 const only = new Set(process.argv.slice(2));
 const wants = (step) => only.size === 0 || only.has(step);
-const common = { root, configFile: false, logLevel: 'warn' };
+const common = { root, configFile: false, logLevel: 'warn', define: languagesDefine(root) };
 
 if (only.size === 0) rmSync(dist, { recursive: true, force: true });
 

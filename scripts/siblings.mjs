@@ -30,7 +30,8 @@ export function languageFiles(root) {
 /** The table of on-demand.ts: one `name: () => import('path'),` per part. */
 export function onDemandParts(root) {
   const file = join(root, ON_DEMAND);
-  const source = readFileSync(file, 'utf8');
+  // The `onDemand` object only (the languages' loader below it is replaced by the builds as a whole).
+  const source = /export const onDemand = \{[\s\S]*?\n\};/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
   const parts = [...source.matchAll(/^\s*(\w+): \(\) => import\('([^']+)'\),?$/gm)].map(([, name, path]) => ({
     name,
     path: resolve(join(file, '..'), path),
@@ -143,8 +144,8 @@ export function siblingTable(root, siblings) {
       const rows = siblings.filter((s) => parts.has(s.name)).map((s) => `  ${s.name}: () => ${load(s)},`);
       const table = siblings.find((s) => s.name === 'languages');
       // Each language: its table first (one request, whichever language), then its own file.
-      const languages = `Object.fromEntries(${JSON.stringify(table.codes.join(' '))}.split(' ').map((code) => [code, () => ${load(table)}.then((t) => loadSibling(...t[code]))]))`;
-      return `import { loadSibling } from ${JSON.stringify(join(root, LOADER))};\nexport const onDemand = {\n${rows.join('\n')}\n};\nexport const languages = ${languages};\n`;
+      const languages = `(code) => ${JSON.stringify(table.codes.join(' '))}.split(' ').includes(code) ? ${load(table)}.then((t) => loadSibling(...t[code])) : undefined`;
+      return `import { loadSibling } from ${JSON.stringify(join(root, LOADER))};\nexport const onDemand = {\n${rows.join('\n')}\n};\nexport const loadLanguage = ${languages};\n`;
     },
   };
 }
@@ -165,12 +166,12 @@ export function languagesInline(root) {
       if (id !== target) return null;
       const languages = languageFiles(root);
       const imports = languages.map((l) => `import * as ${l.name} from ${JSON.stringify(l.path)};`);
-      const rows = languages.map((l) => `  ${l.name}: async () => ${l.name},`);
+      const rows = languages.map((l) => `  ${l.name},`);
       const absent = onDemandParts(root).map(
         (part) =>
           `  ${part.name}: () => Promise.reject(new Error('the fields page does not load ${part.name}')),`,
       );
-      return `${imports.join('\n')}\nexport const onDemand = {\n${absent.join('\n')}\n};\nexport const languages = {\n${rows.join('\n')}\n};\n`;
+      return `${imports.join('\n')}\nexport const onDemand = {\n${absent.join('\n')}\n};\nconst files = {\n${rows.join('\n')}\n};\nexport const loadLanguage = (code) => (Object.hasOwn(files, code) ? Promise.resolve(files[code]) : undefined);\n`;
     },
   };
 }
@@ -178,4 +179,12 @@ export function languagesInline(root) {
 /** The languages shipped beside English, by the files of LANGUAGES: `de`, `es`, ... */
 export function languagesShipped(root) {
   return languageFiles(root).map((l) => l.name);
+}
+
+/**
+ * The list of languages as every build of the source sees it (`define`): on-demand.ts knows the
+ * codes at once, without a dynamic import per language in the first chunk of the ES module build.
+ */
+export function languagesDefine(root) {
+  return { __GATEWAY_LANGUAGES__: JSON.stringify(languagesShipped(root).join(' ')) };
 }

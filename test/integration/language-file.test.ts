@@ -4,7 +4,15 @@
 // its own, with no list edited anywhere. (Here, not among the unit tests: it writes into src/ for
 // the time of one build, and the unit tests read that folder.)
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -67,7 +75,9 @@ describe('a language added as one file', () => {
     expect(sibling, 'no sibling for the new language').toBeDefined();
     const table = files.find((f) => /^gateway-checkout\.languages\.[0-9a-f]{10}\.js$/.test(f))!;
     expect(readFileSync(join(dist, table), 'utf8')).toContain(`"zz":["${sibling}","sha384-`);
-    expect(readFileSync(join(dist, 'gateway-checkout.iife.js'), 'utf8')).toMatch(/`[a-z ]*\bzz\b[a-z ]*`\.split/);
+    expect(readFileSync(join(dist, 'gateway-checkout.iife.js'), 'utf8')).toMatch(
+      /`[a-z ]*\bzz\b[a-z ]*`\.split/,
+    );
   });
 
   it('has a fields page of its own, its form rendered in the new language', () => {

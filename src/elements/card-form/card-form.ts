@@ -120,7 +120,7 @@ export class GatewayCardForm extends FormControlElement {
   #brand: CardBrand | null = null;
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
-  /** That fields move on by themselves: 1 while said (until a brand is), 2 once said. */
+  /** That fields move on by themselves: 1 while said (until the number is typed in), 2 once said. */
   #told = 0;
 
   readonly #marks = brandMarks();
@@ -345,7 +345,7 @@ export class GatewayCardForm extends FormControlElement {
           spellcheck="false"
           maxlength=${MAX_LENGTH[id]}
           placeholder=${id === 'expiry' ? t.expiryPlaceholder : ''}
-          aria-required="true"
+          required
           aria-invalid=${error ? 'true' : 'false'}
           aria-describedby=${id === 'csc' ? 'csc-hint csc-error' : `${id}-error`}
           ?disabled=${this.inactive}
@@ -399,8 +399,8 @@ export class GatewayCardForm extends FormControlElement {
   #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
     this.#brand = detectBrand(onlyDigits(this.#number));
-    // Said once: the brand's words take the region, and it never comes back.
-    if (this.#brand && this.#told === 1) this.#told = 2;
+    // Said once: typing takes the note away (the brand's words take its place), and it never comes back.
+    if (this.#told) this.#told = 2;
     this.#changed(change, 'number');
   }
 
@@ -493,16 +493,12 @@ export class GatewayCardForm extends FormControlElement {
    * send that Tab one field too far.
    */
   #advance(from: FieldId): void {
-    if (this.#advances()) this.#autoAdvance.advance(from);
+    if (!this.moto && this.autoAdvance !== 'off') this.#autoAdvance.advance(from);
   }
 
-  #advances(): boolean {
-    return !this.moto && this.autoAdvance !== 'off';
-  }
-
-  /** The first time the number is reached, a form that moves focus on by itself says so. */
-  readonly #onFocusIn = (event: FocusEvent): void => {
-    if (!this.#told && (event.target as HTMLElement).id === 'number' && this.#advances()) {
+  /** The first time a card field is reached, a form that moves focus on by itself says so. */
+  readonly #onFocusIn = (): void => {
+    if (!this.#told && !this.moto && this.autoAdvance !== 'off') {
       this.#told = 1;
       this.requestUpdate();
     }

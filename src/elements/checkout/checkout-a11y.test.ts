@@ -159,8 +159,11 @@ describe('gateway-checkout for a screen-reader and keyboard user', () => {
 
   it('says which fields are required', async () => {
     const el = await mount();
-    for (const id of ['number', 'expiry', 'csc', 'name'])
-      expect(inner(cardForm(el), id).getAttribute('aria-required'), id).to.equal('true');
+    for (const id of ['number', 'expiry', 'csc', 'name']) {
+      const input = inner(cardForm(el), id);
+      // The native required state: what the accessibility tree reports as required.
+      expect(input.matches(':required'), id).to.equal(true);
+    }
   });
 });
 
@@ -177,7 +180,7 @@ describe('gateway-card-form moving focus on', () => {
     expect(region.textContent).to.equal('');
     inner(el, 'number').focus();
     await el.updateComplete;
-    expect(region.textContent).to.equal('Focus moves to the next field when this one is complete.');
+    expect(region.textContent).to.equal('Focus moves on when a field is complete.');
     await typeWhole(el);
     expect(focused()).to.equal(inner(el, 'expiry'));
     // The brand took the region's place; the note never comes back.

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AvsMode, CheckoutConfig, SaveMethod } from '../../protocol/session.ts';
 import type { CardChangeEvent } from '../card-form/card-form.ts';
 import type { Catalog } from '../i18n/index.ts';
-import { type View, withForeign } from './checkout-messages.ts';
+import type { View } from './checkout-messages.ts';
 import { type PaidDetails, resultPanel } from './result-panel.ts';
 
 type Part = TemplateResult | typeof nothing;
@@ -14,11 +14,9 @@ export interface CheckoutView {
   readonly theme?: 'light' | 'dark';
   readonly view: View;
   readonly busy: boolean;
-  /** The status line's words and the alert region's words. */
+  /** The status line's words and the alert region's words (the gateway's own words marked English). */
   readonly status: string;
-  readonly alert: string;
-  /** The gateway's own words inside the alert (a decline reason we have no words for): English. */
-  readonly foreign: string | undefined;
+  readonly alert: string | TemplateResult;
 }
 
 export interface CheckoutFormView extends CheckoutView {
@@ -134,7 +132,7 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
             paid && !v.moto ? 'off' : 'polite'
           }
         >${v.status}</div>
-        <div id="error" part="message" class="error ${view}" role="alert">${withForeign(v.alert, v.foreign)}</div>
+        <div id="error" part="message" class="error ${view}" role="alert">${v.alert}</div>
         ${paid ? nothing : v.newPayment}
     `;
 }
@@ -208,7 +206,7 @@ export function hostedView(v: CheckoutView, frame: HostedFrameView): TemplateRes
   }
       ${frame.paid ? resultPanel(v.t, frame.paid) : nothing}
       <div part="status" class="status ${v.view}" role="status" aria-live="polite">${status}</div>
-      <div part="message" class="error ${v.view}" role="alert">${withForeign(v.alert, v.foreign)}</div>
+      <div part="message" class="error ${v.view}" role="alert">${v.alert}</div>
       ${
         frame.retry
           ? html`<button part="try-again" class="pay" type="button" @click=${frame.retry}>${v.t.tryAgain}</button>`

@@ -1,4 +1,3 @@
-import { html, type TemplateResult } from 'lit';
 import type { FlowErrorType, FlowPhase, FlowResult } from '../../flow/outcome.ts';
 import type { Catalog, TextKey } from '../i18n/index.ts';
 import { isPlaceable } from './field-errors.ts';
@@ -67,17 +66,6 @@ export function declineText(t: Catalog, reason: string): string {
   if (/3-?d|authenticat/i.test(reason)) return t.declineAuthentication;
   if (/refer to card issuer|do not honou?r/i.test(reason)) return t.declineIssuer;
   return t.declineOther(reason);
-}
-
-/**
- * A message with the gateway's own words in it (always English) marked as English, so a screen
- * reader reads them with an English voice inside a sentence in the customer's language.
- */
-export function withForeign(text: string, foreign: string | undefined): string | TemplateResult {
-  const at = foreign ? text.indexOf(foreign) : -1;
-  return at < 0
-    ? text
-    : html`${text.slice(0, at)}<span lang="en">${foreign}</span>${text.slice(at + foreign!.length)}`;
 }
 
 /**

@@ -29,8 +29,7 @@ export const styles = css`
   }
   .pay {
     border: none;
-    outline: 2px solid transparent;
-    outline-offset: -2px;
+    outline: 1px solid #0000;
     background: var(--gateway-accent, ${token.focus});
     color: var(--gateway-accent-text, light-dark(#ffffff, #0b1d3a));
     font-weight: 600;

@@ -336,7 +336,6 @@ export class GatewayCheckout extends GatewayElement {
       busy: this.#busy,
       status: this.#statusText(),
       alert: alertText(this.t, this.#config.failed, this.result, this.phase === 'idle'),
-      foreign: this.result?.kind === 'declined' ? this.result.reason : undefined,
     };
     const config = this.#config.loaded;
     const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;

@@ -1,5 +1,5 @@
 import { isServer } from 'lit';
-import { languages } from '../shared/on-demand.ts';
+import { loadLanguage } from '../shared/on-demand.ts';
 import { type Catalog, texts as en } from './languages/en.ts';
 
 export type { Catalog } from './languages/en.ts';
@@ -16,22 +16,22 @@ const catalogs = new Map<string, Catalog>([['en', en]]);
 const rtl = new Set<string>();
 const loading = new Map<string, Promise<void>>();
 
-/** A tag's language: "pl-PL" → "pl"; Norwegian ("no", "nn") is written in our Bokmål ("nb"). */
+/** A tag's language: "pl-PL" → "pl"; Norwegian ("no") is written in our Bokmål ("nb"). */
 const languageOf = (tag: string | undefined) => {
   const code = (tag ?? '').slice(0, 2).toLowerCase();
-  return code === 'no' || code === 'nn' ? 'nb' : code;
+  return code === 'no' ? 'nb' : code;
 };
 
 /**
  * Adds or replaces the texts of a language (two letters, e.g. "pl"). Register before the elements
  * render in that language; elements already shown pick it up on their next update. A catalog
- * registered for a language we ship is used instead of ours, and ours is then never loaded.
+ * registered for a language we ship is used instead of ours, and ours is then never loaded. `dir`:
+ * `rtl` for a language written right to left (the elements then lay out so); left to right unless said.
  */
-export function registerCatalog(language: string, catalog: Catalog, dir: 'ltr' | 'rtl' = 'ltr'): void {
+export function registerCatalog(language: string, catalog: Catalog, dir?: 'ltr' | 'rtl'): void {
   const code = languageOf(language);
   catalogs.set(code, catalog);
   if (dir === 'rtl') rtl.add(code);
-  else rtl.delete(code);
 }
 
 /** Whether a language (a longer tag is cut to its language) has its own catalog here now. */
@@ -40,12 +40,12 @@ export function hasCatalog(language: string): boolean {
 }
 
 /**
- * What the elements render in for a language tag: the tag itself and its direction when its texts
- * are here, else English (the content then says so, so it is read with an English voice).
+ * What the elements render in for a language tag: its language and direction when its texts are
+ * here, else English (the content then says so, so it is read with an English voice).
  */
 export function shownAs(language: string | undefined): readonly [lang: string, dir: 'ltr' | 'rtl'] {
   const code = languageOf(language);
-  return catalogs.has(code) ? [language!, rtl.has(code) ? 'rtl' : 'ltr'] : ['en', 'ltr'];
+  return catalogs.has(code) ? [code, rtl.has(code) ? 'rtl' : 'ltr'] : ['en', 'ltr'];
 }
 
 /** The catalog for a language (a longer tag is cut to its language), English when none is here. */
@@ -60,11 +60,12 @@ export function catalogFor(language: string | undefined): Catalog {
  */
 export function loadCatalog(language: string | undefined): Promise<void> | null {
   const code = languageOf(language);
-  const load = languages[code];
-  if (catalogs.has(code) || !load) return null;
+  if (catalogs.has(code)) return null;
   let pending = loading.get(code);
   if (!pending) {
-    pending = load().then(
+    const load = loadLanguage(code);
+    if (!load) return null;
+    pending = load.then(
       (file) => {
         if (!catalogs.has(code)) registerCatalog(code, file.texts, file.dir);
       },

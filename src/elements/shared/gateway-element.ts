@@ -112,8 +112,8 @@ export abstract class GatewayElement extends LitElement {
     // In the page's own language the page's direction holds (an English form on a right-to-left
     // page follows it; an empty `dir` inherits); a right-to-left language, or another language than
     // the page's, sets its own.
-    const page = resolveLanguageTag(this, null, this.fallbackLanguage);
-    const dir = shown === 'rtl' || lang.slice(0, 2) !== page.slice(0, 2).toLowerCase() ? shown : '';
+    const page = shownAs(resolveLanguageTag(this))[0];
+    const dir = shown === 'rtl' || lang !== page ? shown : '';
     for (const el of this.renderRoot.children as HTMLCollectionOf<HTMLElement>) {
       el.lang = lang;
       el.dir = dir;

@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 import type { Language } from '../i18n/language-file.ts';
 
 /**
@@ -25,12 +24,15 @@ export const onDemand = {
 
 export type OnDemandPart = keyof typeof onDemand;
 
-// Every file of ../i18n/languages/ but English (always in the first load), found by the bundler, so
-// adding a language is adding its file; the script-tag build and the fields page derive the same
-// list from the folder (scripts/siblings.mjs).
-const files = import.meta.glob<Language>(['../i18n/languages/*.ts', '!../i18n/languages/en.ts']);
+/** The codes of the files of ../i18n/languages/ but English, listed by the build from the folder. */
+declare const __GATEWAY_LANGUAGES__: string;
 
-/** The languages shipped beside English, by code, each loaded the first time a page needs it. */
-export const languages: Readonly<Record<string, () => Promise<Language>>> = Object.fromEntries(
-  Object.entries(files).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -3), load]),
-);
+/**
+ * Loads a language shipped beside English (undefined for one we do not ship): their table first
+ * (one chunk, whichever language), then the language's own chunk. Adding a language is adding its
+ * file; the script-tag build and the fields page derive the same list (scripts/siblings.mjs).
+ */
+export const loadLanguage = (code: string): Promise<Language> | undefined =>
+  __GATEWAY_LANGUAGES__.split(' ').includes(code)
+    ? import('../i18n/language-files.ts').then((files) => files.load(code))
+    : undefined;

@@ -92,7 +92,7 @@ export const texts = {
   // card entry: brand row, e-mail field, a failed Pay, the result panel
   acceptedCards: 'Accepted cards',
   // said once, as the customer first reaches the card number, where fields move on by themselves
-  autoAdvance: 'Focus moves to the next field when this one is complete.',
+  autoAdvance: 'Focus moves on when a field is complete.',
   emailRequired: 'Enter your e-mail address.',
   emailInvalid: 'Enter a valid e-mail address, like name@example.com.',
   attention: (count: number) =>
