@@ -61,6 +61,8 @@ export default defineConfig<unknown, { engine: Engine }>({
       // a shop's per-client limits are raised here, in plain sight. The limits themselves are
       // tested in src/server/limits*.test.ts and test/integration/multi-process.test.ts.
       DEMO_LIMITS: JSON.stringify(E2E_LIMITS),
+      // The framework apps' development builds, so React's StrictMode (double mounts) runs under test.
+      DEMO_APPS_MODE: 'development',
     },
     stdout: 'ignore',
     stderr: 'pipe',

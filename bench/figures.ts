@@ -123,6 +123,13 @@ export function collectFigures(r: Results): Figures {
     i.cls.checkout,
     'score',
   );
+  if (i.cls.slowSession !== undefined)
+    f.add(
+      'interactive.cls.slow-session',
+      'cumulative layout shift, checkout asking for the e-mail, session a second late (worst load)',
+      i.cls.slowSession,
+      'score',
+    );
 
   for (const w of r.mobile.weights) {
     const id = w.page.startsWith('German') ? 'german' : w.page.includes('isolated') ? 'isolated' : 'english';

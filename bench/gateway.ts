@@ -325,6 +325,8 @@ async function compareSessionStores(
               email: 'b@example.com',
             }),
           }),
+          // A different customer each time, as the node adapter would name them: none near a limit.
+          { remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
         );
         const text = await res.text();
         const elapsed = nowMs() - t0;

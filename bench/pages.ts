@@ -39,6 +39,11 @@ const SESSION = JSON.stringify(
   }),
 );
 
+/** The same shop asking for the customer's e-mail, as the README's merchant does. */
+const SESSION_WITH_EMAIL = JSON.stringify({ ...JSON.parse(SESSION), collect_email: true });
+/** How long the slow merchant server takes to answer the configuration. */
+export const SLOW_SESSION_MS = 1000;
+
 /**
  * Runs first in the head of every page. `window.__interactive` resolves with performance.now() (ms
  * since navigation start) at the first moment every named field is in the document (shadow roots
@@ -125,7 +130,7 @@ const head = (title: string, extra = '') =>
 const CHECKOUT_PAGE = `${head(
   'Checkout · gateway-checkout',
   '<script src="/gateway-checkout.iife.js" defer></script>',
-)}<body><main><h1>Bench shop</h1><gateway-checkout session-url="/session"></gateway-checkout></main></body></html>`;
+)}<body><main><h1>Bench shop</h1><gateway-checkout session-url="/session" collect-email="false"></gateway-checkout></main></body></html>`;
 
 /**
  * The same checkout rendered on the server (gateway-checkout/ssr, from dist/node/ssr): its fields
@@ -135,12 +140,23 @@ export async function serverRenderedCheckoutPage(dist: string): Promise<string> 
   const ssr = (await import(
     pathToFileURL(join(dist, 'node/ssr/index.js')).href
   )) as typeof import('../src/ssr/index.ts');
-  const markup = await ssr.renderCheckout({ attributes: { 'session-url': '/session' } });
+  const markup = await ssr.renderCheckout({
+    attributes: { 'session-url': '/session', 'collect-email': 'false' },
+  });
   return `${head(
     'Checkout · gateway-checkout, server-rendered',
     '<script src="/gateway-checkout.iife.js" defer></script>',
   )}<body><main><h1>Bench shop</h1>${markup}</main></body></html>`;
 }
+
+/**
+ * The checkout on a slow merchant server that asks for the e-mail: its configuration answers a
+ * second after the card fields take input. Nothing may move when it does.
+ */
+const SLOW_SESSION_PAGE = `${head(
+  'Checkout · gateway-checkout, slow session',
+  '<script src="/gateway-checkout.iife.js" defer></script>',
+)}<body><main><h1>Bench shop</h1><gateway-checkout session-url="/session-slow"></gateway-checkout></main></body></html>`;
 
 /** The same fields and labels and no script but the probe: the floor a checkout page cannot beat. */
 const PLAIN_PAGE = `${head('Checkout · plain form')}<body><main><h1>Bench shop</h1>
@@ -195,6 +211,8 @@ export async function servePages(
     if (page !== undefined) send(200, 'text/html; charset=utf-8', page);
     else if (scripts.has(path)) send(200, 'text/javascript; charset=utf-8', scripts.get(path)!);
     else if (path === '/session' && req.method === 'GET') send(200, 'application/json', session);
+    else if (path === '/session-slow' && req.method === 'GET')
+      setTimeout(() => send(200, 'application/json', SESSION_WITH_EMAIL), SLOW_SESSION_MS);
     else send(404, 'text/plain', 'not found');
   });
   await new Promise<void>((resolve, reject) => {
@@ -216,6 +234,7 @@ export const startPageServer = (dist: string, serverRendered?: string): Promise<
     '/checkout': CHECKOUT_PAGE,
     '/plain': PLAIN_PAGE,
     '/empty': EMPTY_PAGE,
+    '/checkout-slow-session': SLOW_SESSION_PAGE,
     ...(serverRendered ? { '/checkout-ssr': serverRendered } : {}),
   });
 

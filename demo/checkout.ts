@@ -10,6 +10,7 @@ import {
 } from '../src/server/index.ts';
 import type { BotCheck } from './bot-check/verifier.ts';
 import type { MotoRoutes } from './moto/routes.ts';
+import { cleanReference, phoneOrderTitle } from './phone-reference.ts';
 import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
 import { VisitStore } from './shop/cart-store.ts';
 import type { Agent, AgentAuth } from './staff/auth.ts';
@@ -36,7 +37,7 @@ export const newOrderNumber = (): string =>
 function phoneOrderOf(url: URL): { amount: number; reference: string } | null {
   const amount = Number(url.searchParams.get('amount'));
   if (!Number.isFinite(amount) || amount < 0.01 || amount > 100_000) return null;
-  const reference = (url.searchParams.get('ref') ?? '').replace(/[^\w-]/g, '').slice(0, 32);
+  const reference = cleanReference(url.searchParams.get('ref') ?? '');
   return { amount: Math.round(amount * 100) / 100, reference };
 }
 
@@ -62,7 +63,7 @@ export function createShopCheckout(options: {
   secret?: string;
   /** The velocity limits, shared with the webhook receiver so confirmed declines count. */
   limits: VelocityLimits;
-  /** The "I am human" check of the bot-check scenario. */
+  /** The bot check every scenario's page passes before an order is made (see bot-check/verifier.ts). */
   botCheck: BotCheck;
   /** The isolated fields' origins: they ask for their order themselves (CORS). */
   fieldsOrigins?: readonly string[];
@@ -86,6 +87,8 @@ export function createShopCheckout(options: {
         moto: true,
         // The caller's e-mail is the shop's to know (its customer record): the agent types none.
         collect_email: false,
+        // The shop decides: a caller reads out the card, not the name on it (the page says so too).
+        require_name: false,
       };
     }
     const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];
@@ -113,9 +116,7 @@ export function createShopCheckout(options: {
     const draft: OrderDraft = { number, client: { email: DEMO_CUSTOMER } };
     const phone = agentFor(request) ? phoneOrderOf(url) : null;
     if (phone) {
-      draft.products = [
-        { title: phone.reference ? `Phone order ${phone.reference}` : 'Phone order', price: phone.amount },
-      ];
+      draft.products = [{ title: phoneOrderTitle(phone.reference), price: phone.amount }];
       return draft;
     }
     const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];
@@ -140,10 +141,10 @@ export function createShopCheckout(options: {
     limits: options.limits,
     // A MOTO session (no security code) only for a signed-in agent: the library refuses it otherwise.
     authorizeMoto: (request) => auth.agentOf(request) !== null,
-    // The bot-check scenario's page attaches a token in gateway-before-pay; no order without it.
-    verify: (request, token) =>
-      !('botCheck' in SCENARIOS[scenarioOf(new URL(request.url).searchParams.get('scenario'))]) ||
-      options.botCheck.verify(token),
+    // Every scenario's page solves the bot check's challenge and attaches its token in
+    // gateway-before-pay: no order without one. A phone order is keyed by a signed-in agent, whom
+    // authorizeMoto has let in already.
+    verify: (request, token) => agentFor(request) !== null || options.botCheck.verify(token),
     config,
     buildOrder: async (context) => buildOrder(context),
     statusUrl: (orderId, token) => `/checkout/status?order=${encodeURIComponent(orderId)}&token=${token}`,

@@ -59,6 +59,7 @@ export function renderCspPage(options: {
 <body>
 <main>
 <h1>Checkout under a strict Content-Security-Policy</h1>
+<div data-bot-check></div><script src="/bot-check.js"${nonce ? ` nonce="${nonce}"` : ''} defer></script>
 <gateway-checkout session-url="/checkout/session?scenario=one-step"${fieldsOrigin ? ` fields-origin="${fieldsOrigin}"` : ''}></gateway-checkout>
 </main>
 </body>

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import { createBackOffice } from './backoffice/routes.ts';
 import { BOT_CHECK_SCRIPT, createBotCheck } from './bot-check/verifier.ts';
 import { cartTotal, createShopCheckout, newOrderNumber } from './checkout.ts';
 import { renderCspPage } from './csp-page.ts';
+import { BodyTooLarge, readJson } from './http/body.ts';
 import { Signer } from './http/cookies.ts';
 import { applyBaseHeaders, pagePolicy, sendHtml, sendJson, sendText } from './http/headers.ts';
 import { renderMotoPage } from './moto/page.ts';
@@ -149,7 +150,12 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     ...options.limits,
     ...(options.stores?.limits ? { store: options.stores.limits } : {}),
   });
-  const botCheck = createBotCheck();
+  // Several processes behind one balancer share the status secret: tokens one issues, any checks.
+  const botCheck = createBotCheck(
+    options.statusSecret
+      ? createHash('sha256').update(`bot-check:${options.statusSecret}`).digest()
+      : undefined,
+  );
   // The fields' own origin, started first: the session endpoint answers it (CORS), and it lets only
   // the shop's pages frame it (known once the shop listens, below).
   let fieldsUrl: string | undefined;
@@ -275,8 +281,26 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
       return void res.end(BOT_CHECK_SCRIPT);
     }
+    if (url.pathname === '/bot-check/challenge' && req.method === 'GET') {
+      res.setHeader('cache-control', 'no-store');
+      return sendJson(res, 200, botCheck.challenge());
+    }
     if (url.pathname === '/bot-check/token' && req.method === 'POST') {
-      return sendJson(res, 200, { token: botCheck.issue() });
+      // A token only for a solved challenge: nothing is handed out for asking.
+      let answer: unknown;
+      try {
+        answer = await readJson(request, 1024);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) return sendJson(res, 413, { error: { type: 'body_too_large' } });
+        throw error;
+      }
+      const { challenge, nonce } = (answer ?? {}) as { challenge?: unknown; nonce?: unknown };
+      const token = botCheck.issue(challenge, nonce);
+      return token
+        ? sendJson(res, 200, { token })
+        : sendJson(res, 403, {
+            error: { type: 'unsolved', message: 'solve a challenge from /bot-check/challenge first' },
+          });
     }
     if (url.pathname === '/return') {
       // Only an order of this visit, and only as the shop's own GET at the gateway tells it.

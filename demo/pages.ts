@@ -158,7 +158,7 @@ ${head('Checkout', integrity)}${
     <nav aria-label="Payment scenario"><ul>${nav}</ul></nav>
     <p class="note">${escapeHtml(current.note)}</p>
     ${fieldsOrigin ? `<p class="note">Isolated card fields: the card is typed in a frame served from <code>${escapeHtml(fieldsOrigin)}</code>, another origin, and sent from there to the gateway. No script of this page can read it.</p>` : ''}
-    ${'botCheck' in current ? '<div data-bot-check></div><script src="/bot-check.js" defer></script>' : ''}
+    <div data-bot-check${'botCheck' in current ? ' data-ask' : ''}></div><script src="/bot-check.js" defer></script>
     ${checkout}
     <h2>Events</h2>
     <p id="log" aria-live="off"></p>

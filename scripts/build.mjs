@@ -298,13 +298,17 @@ if (wants('node')) {
   mkdirSync(join(dist, 'node'), { recursive: true });
   for (const entry of readdirSync(join(dist, 'node')))
     if (entry !== 'ssr') rmSync(join(dist, 'node', entry), { recursive: true, force: true });
-  // ES modules, and the sandbox's command line (the package's `bin`) beside them.
+  // ES modules, and the package's commands (its `bin`: the sandbox, the doctor) beside them.
+  const commands = {
+    'sandbox/cli': join(root, 'src/sandbox/cli.ts'),
+    'server/doctor/cli': join(root, 'src/server/doctor/cli.ts'),
+  };
   await nodeBuild(
     'es',
-    { ...nodeEntries, 'sandbox/cli': join(root, 'src/sandbox/cli.ts') },
+    { ...nodeEntries, ...commands },
     {
       entryFileNames: '[name].js',
-      banner: (chunk) => (chunk.name === 'sandbox/cli' ? '#!/usr/bin/env node' : ''),
+      banner: (chunk) => (chunk.name in commands ? '#!/usr/bin/env node' : ''),
     },
   );
   // CommonJS for `require` (CommonJS servers, Jest, NestJS-style TypeScript): a second copy rather

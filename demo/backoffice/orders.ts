@@ -1,25 +1,19 @@
 import { type GatewayClient, GatewayError, type Order } from '../../src/server/index.ts';
+import { phoneReferenceOf } from '../phone-reference.ts';
 
 /**
  * The back office's view of an order and what an operator may do with it. Every action goes
  * through the server helper (`GatewayClient`); its rules and the gateway's are reported in words.
+ * Each status offers each action under one name only: a hold is released by "Release hold", never
+ * by "Reverse" and "Cancel order" besides.
  */
-export const ACTIONS = ['capture', 'refund', 'reverse', 'cancel'] as const;
+export const ACTIONS = ['capture', 'release', 'refund', 'reverse', 'cancel'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** How the back office names a status. */
-export const STATUS_WORDS: Readonly<Record<string, string>> = {
-  issued: 'Unpaid',
-  in_progress: 'In progress',
-  hold: 'On hold',
-  paid: 'Paid',
-  rejected: 'Declined',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  expired: 'Expired',
-};
-
 const cents = (amount: number | null | undefined) => Math.round((amount ?? 0) * 100);
+
+export const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
 
 export interface OrderView {
   id: string;
@@ -28,11 +22,20 @@ export interface OrderView {
   currency: string;
   /** What the order charges now: the hold before a capture, the captured amount after. */
   total: number;
-  /** What went back to the card: refunds and a reversal. */
+  /** What went back to the card by refunds. */
   refunded: number;
+  /** What a reversal returned. */
+  reversed: number;
   /** What a refund may still return. */
   refundable: number;
   card: string;
+  /** The card's last four digits, or ''. */
+  last4: string;
+  email: string;
+  /** Who paid, in words: the cardholder's name, else the e-mail address. */
+  customer: string;
+  /** The phone-order agent's reference (e.g. PHONE-1005), or ''. */
+  reference: string;
   moto: boolean;
   twoStep: boolean;
   /** Unix seconds. */
@@ -43,9 +46,11 @@ export interface OrderView {
 
 export function viewOf(order: Order): OrderView {
   const details = order.transaction_details;
-  const refunded =
-    (cents(details?.amount_refunded ?? order.amount_refunded) + cents(details?.amount_reversed)) / 100;
+  const refunded = cents(details?.amount_refunded ?? order.amount_refunded) / 100;
+  const reversed = cents(details?.amount_reversed) / 100;
   const total = order.total ?? 0;
+  const card = details?.card_masked_pan ?? '';
+  const email = order.client?.email ?? '';
   return {
     id: order.id,
     number: order.number ?? '',
@@ -53,8 +58,14 @@ export function viewOf(order: Order): OrderView {
     currency: (order.currency ?? 'EUR').toUpperCase(),
     total,
     refunded,
-    refundable: order.status === 'paid' ? Math.max(0, cents(total) - cents(refunded)) / 100 : 0,
-    card: details?.card_masked_pan ?? '',
+    reversed,
+    refundable:
+      order.status === 'paid' ? Math.max(0, cents(total) - cents(refunded) - cents(reversed)) / 100 : 0,
+    card,
+    last4: /(\d{4})$/.exec(card)?.[1] ?? '',
+    email,
+    customer: details?.cardholder_name?.trim() || email,
+    reference: phoneReferenceOf(order),
     moto: order.is_moto === true,
     twoStep: order.skip_capture === true,
     issued: order.issued ?? null,
@@ -63,26 +74,67 @@ export function viewOf(order: Order): OrderView {
 }
 
 /**
- * Why an action does not apply to an order in its status, in words; null when it may be tried
- * (the gateway still has the last word on amounts and dates).
+ * The status in the words an operator uses: what happened to the money, not the gateway's state
+ * name. A two-step order that was paid was captured; a paid order with some money back is partly
+ * refunded; a refunded order whose money went back by a reversal was reversed.
  */
+export function statusWords(view: OrderView): string {
+  switch (view.status) {
+    case 'issued':
+      return 'Unpaid';
+    case 'in_progress':
+      return 'In progress';
+    case 'hold':
+      return 'Held';
+    case 'paid':
+      if (view.refunded > 0) return 'Partly refunded';
+      return view.twoStep ? 'Captured' : 'Paid';
+    case 'refunded':
+      return view.reversed > 0 && view.refunded === 0 ? 'Reversed' : 'Refunded';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'rejected':
+      return view.error ? `Declined: ${view.error}` : 'Declined';
+    case 'expired':
+      return view.twoStep ? 'Hold expired' : 'Expired';
+    default:
+      return view.status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  }
+}
+
+/** The actions an order in its status offers, each once. */
+export function actionsFor(view: OrderView): Action[] {
+  switch (view.status) {
+    case 'hold':
+      return ['capture', 'release'];
+    case 'paid':
+      return view.refundable > 0 ? ['refund', 'reverse'] : ['reverse'];
+    // A declined order is unpaid too: the customer (or a bot) could still pay it.
+    case 'issued':
+    case 'rejected':
+      return ['cancel'];
+    default:
+      return [];
+  }
+}
+
+/** Why an action does not apply to the order as it is now, in words; null when it may be tried. */
 export function whyNot(action: Action, view: OrderView): string | null {
-  const is = `this order is ${STATUS_WORDS[view.status]?.toLowerCase() ?? view.status.replace(/_/g, ' ')}`;
+  if (actionsFor(view).includes(action)) return null;
+  const is = `order ${view.number || view.id} is ${statusWords(view).toLowerCase()}`;
   switch (action) {
     case 'capture':
-      return view.status === 'hold' ? null : `Only a payment on hold can be captured; ${is}.`;
+      return `Only a held payment can be captured; ${is}.`;
+    case 'release':
+      return `Only a held payment can be released; ${is}.`;
     case 'refund':
-      if (view.status !== 'paid') return `Only a paid order can be refunded; ${is}.`;
-      return view.refundable > 0 ? null : 'Nothing is left to refund.';
+      return view.status === 'paid'
+        ? 'Nothing is left to refund.'
+        : `Only a paid order can be refunded; ${is}.`;
     case 'reverse':
-      return view.status === 'paid' || view.status === 'hold'
-        ? null
-        : `Only a paid order (on the day of payment) or a hold can be reversed; ${is}.`;
+      return `Only a paid order can be reversed (on the day of payment); ${is}.`;
     case 'cancel':
-      // A declined order is unpaid too: the customer (or a bot) could still pay it.
-      return view.status === 'issued' || view.status === 'rejected' || view.status === 'hold'
-        ? null
-        : `Only an unpaid or held order can be cancelled; ${is}.`;
+      return `Only an unpaid order can be cancelled; ${is}.`;
   }
 }
 
@@ -94,12 +146,72 @@ export function parseAmount(text: unknown): number | null {
   return Number(`${match[1]}.${match[2] ?? '0'}`);
 }
 
+/** The most an amount may be for an action: the hold to capture, what is left to refund. */
+const ceiling = (action: Action, view: OrderView) => (action === 'capture' ? view.total : view.refundable);
+
+/**
+ * The amount an action moves, or the rule it breaks in words (a 400): from 0.01 up to the hold or
+ * what is left to refund; empty means all of it.
+ */
+export function amountFor(action: Action, view: OrderView, input: unknown): number | { rule: string } {
+  const most = ceiling(action, view);
+  if (action !== 'capture' && action !== 'refund') return action === 'reverse' ? view.total : most;
+  if (input === undefined || input === null || input === '') return most;
+  const range = `from ${money(0.01, view.currency)} to ${money(most, view.currency)}`;
+  const what = action === 'capture' ? 'the amount held' : 'what is left to refund';
+  const typed = parseAmount(input);
+  if (typed === null)
+    return { rule: `Amount: enter an amount ${range} (${what}), such as 12.50, with at most two decimals.` };
+  if (cents(typed) < 1) return { rule: `Amount: must be at least ${money(0.01, view.currency)}.` };
+  if (cents(typed) > cents(most))
+    return { rule: `Amount: must be at most ${money(most, view.currency)}, ${what}.` };
+  return typed;
+}
+
+/**
+ * What an action does, said with the order, the customer and the amount, as its button and its
+ * confirmation say it: "Refund €5.00 of €32.25 to Anna Berzina, order BP-1042".
+ */
+export function actionSentence(action: Action, view: OrderView, amount: number): string {
+  const of = (n: number) => money(n, view.currency);
+  const order = `order ${view.number || view.id}`;
+  const who = view.customer || 'the customer';
+  switch (action) {
+    case 'capture':
+      return amount < view.total
+        ? `Capture ${of(amount)} of ${of(view.total)} held for ${who}, ${order}`
+        : `Capture ${of(amount)} from ${who}, ${order}`;
+    case 'release':
+      return `Release the hold of ${of(view.total)} for ${who}, ${order}`;
+    case 'refund':
+      return `Refund ${of(amount)} of ${of(view.total)} to ${who}, ${order}`;
+    case 'reverse':
+      return `Reverse the payment of ${of(view.total)} by ${who}, ${order}`;
+    case 'cancel':
+      return `Cancel ${order} of ${of(view.total)} for ${who}`;
+  }
+}
+
+/** The short name of each action, as its form's heading says it. */
+export const ACTION_NAMES: Record<Action, string> = {
+  capture: 'Capture',
+  release: 'Release hold',
+  refund: 'Refund',
+  reverse: 'Reverse payment',
+  cancel: 'Cancel order',
+};
+
+/** Does the order match what the operator searched for: e-mail, order number, reference, last four digits. */
+export function matches(view: OrderView, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  if (/^\d{4}$/.test(q) && view.last4 === q) return true;
+  return [view.email, view.number, view.reference, view.id].some((field) => field.toLowerCase().includes(q));
+}
+
 export type ActionResult =
   | { ok: true; order: Order; message: string }
   | { ok: false; status: number; message: string };
-
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
 
 /** The helper's or gateway's refusal as a sentence an operator reads. */
 export function refusalText(error: unknown): string {
@@ -120,11 +232,17 @@ export function refusalText(error: unknown): string {
   return 'The action failed; see the shop’s console.';
 }
 
+/** A refusal the shop or the gateway made on the request's merits: the operator's to fix (400), not a failure. */
+const refusedOnMerits = (error: GatewayError) =>
+  error.type === 'validation' ||
+  error.type === 'invalid_request' ||
+  (error.status !== undefined && error.status >= 400 && error.status < 500);
+
 export async function runAction(
   gateway: GatewayClient,
   id: string,
   action: Action,
-  input: { amount?: unknown },
+  input: { amount?: unknown; number?: unknown },
 ): Promise<ActionResult> {
   let view: OrderView;
   try {
@@ -132,39 +250,59 @@ export async function runAction(
   } catch (error) {
     return { ok: false, status: 404, message: refusalText(error) };
   }
-  const refused = whyNot(action, view);
-  if (refused) return { ok: false, status: 409, message: refused };
-  const typed = input.amount === undefined || input.amount === '' ? undefined : parseAmount(input.amount);
-  if (typed === null)
+  // The page names the order it confirmed: a press meant for another order moves no money.
+  if (input.number !== undefined && input.number !== view.number)
     return {
       ok: false,
-      status: 400,
-      message: 'Amount: enter an amount such as 12.50 (at most two decimals).',
+      status: 409,
+      message: `This was confirmed for order ${String(input.number)}, not ${view.number}; nothing was done.`,
     };
+  const refused = whyNot(action, view);
+  if (refused) return { ok: false, status: 409, message: refused };
+  const amount = amountFor(action, view, input.amount);
+  if (typeof amount !== 'number') return { ok: false, status: 400, message: amount.rule };
+  const of = (n: number) => money(n, view.currency);
   try {
     // Each helper call answers the order as the gateway now has it.
     switch (action) {
       case 'capture': {
-        const amount = typed ?? view.total;
         const order = await gateway.orders.capture(id, amount, { heldAmount: view.total });
-        return { ok: true, order, message: `Captured ${money(amount, view.currency)}.` };
+        const released = view.total - amount;
+        return {
+          ok: true,
+          order,
+          message: `Captured ${of(amount)} from ${view.customer}, order ${view.number}${released > 0 ? `; ${of(released)} released` : ''}.`,
+        };
       }
       case 'refund': {
-        const amount = typed ?? view.refundable;
-        const order = await gateway.orders.refund(id, typed, { refundable: view.refundable });
-        return { ok: true, order, message: `Refunded ${money(amount, view.currency)}.` };
+        const order = await gateway.orders.refund(id, amount, { refundable: view.refundable });
+        return {
+          ok: true,
+          order,
+          message: `Refunded ${of(amount)} to ${view.customer}, order ${view.number}.`,
+        };
       }
-      case 'reverse': {
-        const order = await gateway.orders.reverse(id);
-        const message =
-          view.status === 'hold' ? 'The hold was released.' : `Reversed ${money(view.total, view.currency)}.`;
-        return { ok: true, order, message };
-      }
+      case 'release':
+        return {
+          ok: true,
+          order: await gateway.orders.reverse(id),
+          message: `Released the hold of ${of(view.total)}, order ${view.number}.`,
+        };
+      case 'reverse':
+        return {
+          ok: true,
+          order: await gateway.orders.reverse(id),
+          message: `Reversed ${of(view.total)} to ${view.customer}, order ${view.number}.`,
+        };
       case 'cancel':
-        return { ok: true, order: await gateway.orders.cancel(id), message: 'The order was cancelled.' };
+        return {
+          ok: true,
+          order: await gateway.orders.cancel(id),
+          message: `Cancelled order ${view.number}.`,
+        };
     }
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    return { ok: false, status: error.status && error.status < 500 ? 400 : 502, message: refusalText(error) };
+    return { ok: false, status: refusedOnMerits(error) ? 400 : 502, message: refusalText(error) };
   }
 }

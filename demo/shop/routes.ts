@@ -3,6 +3,7 @@ import {
   type CheckoutConfig,
   createCheckoutHandler,
   type GatewayClient,
+  type HandlerInfo,
   toNodeHandler,
 } from '../../src/server/index.ts';
 import { BodyTooLarge, readJson } from '../http/body.ts';
@@ -72,7 +73,7 @@ export function createShopRoutes(options: ShopRoutesOptions) {
     }),
   });
 
-  async function handle(request: Request): Promise<Response | null> {
+  async function handle(request: Request, info: HandlerInfo): Promise<Response | null> {
     const url = new URL(request.url);
     const path = url.pathname;
 
@@ -113,7 +114,7 @@ export function createShopRoutes(options: ShopRoutesOptions) {
           return fail(409, 'cart_changed', 'the cart changed since this page showed it; review the cart');
         if (visit.lines.length === 0) return fail(409, 'cart_empty', 'the cart is empty');
       }
-      const response = await checkout(request);
+      const response = await checkout(request, info);
       if (request.method === 'POST' && response.ok) {
         const session = (await response.clone().json()) as { order_id: string };
         const order = await gateway.orders.get(session.order_id);
@@ -152,7 +153,7 @@ export function createShopRoutes(options: ShopRoutesOptions) {
   }
 
   const api = toNodeHandler(
-    async (request) => (await handle(request)) ?? fail(404, 'not_found', 'no such route'),
+    async (request, info) => (await handle(request, info)) ?? fail(404, 'not_found', 'no such route'),
   );
 
   /** Answers the shop's routes; false for any other address, which the caller then serves. */

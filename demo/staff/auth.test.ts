@@ -46,15 +46,34 @@ describe('agent sign-in', () => {
     expect(
       await a.signIn(form({ user: 'agent', password: 'secret-pw' }, { origin: 'https://evil.example' }), 'y'),
     ).toMatchObject({ ok: false, status: 403 });
-    for (let i = 0; i < 3; i++) await a.signIn(form({ user: 'agent', password: 'nope' }), 'x');
-    // Five failures from this address: even the right password waits now; another address does not.
-    expect(await a.signIn(form({ user: 'agent', password: 'secret-pw' }), 'x')).toMatchObject({
-      ok: false,
-      status: 429,
-    });
+    for (let i = 0; i < 4; i++) await a.signIn(form({ user: 'agent', password: 'nope' }), 'x');
+    // Five failures of this name from this address: even the right password waits now, told until
+    // when; the same name from another address does not.
+    const paused = await a.signIn(form({ user: 'agent', password: 'secret-pw' }), 'x');
+    expect(paused).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 15 * 60 });
+    expect(!paused.ok && paused.message).toMatch(/paused until 09:15 UTC \(in 15 minutes\)/);
     expect((await a.signIn(form({ user: 'agent', password: 'secret-pw' }), 'z')).ok).toBe(true);
     clock += 16 * 60 * 1000;
     expect((await a.signIn(form({ user: 'agent', password: 'secret-pw' }), 'x')).ok).toBe(true);
+  });
+
+  it('pauses one user name at a shared address, never the other agents behind it, however fast the guesses', async () => {
+    const a = createAgentAuth({
+      signer: new Signer('k'),
+      user: 'agent',
+      password: 'secret-pw',
+      now: () => clock,
+    });
+    // Thirty wrong passwords for someone else's name from the call centre's one address, at once.
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        a.signIn(form({ user: 'mallory', password: 'guess' }), '198.51.100.1'),
+      ),
+    );
+    expect(guesses.filter((r) => !r.ok && r.status === 401)).toHaveLength(5);
+    expect(guesses.filter((r) => !r.ok && r.status === 429)).toHaveLength(25);
+    // The agent behind the same address signs in.
+    expect((await a.signIn(form({ user: 'agent', password: 'secret-pw' }), '198.51.100.1')).ok).toBe(true);
   });
 
   it('takes a change only with the session’s CSRF token from the shop’s own origin', async () => {

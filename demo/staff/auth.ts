@@ -6,7 +6,8 @@ import { cookieValue, type Signer, sameOrigin, setCookie } from '../http/cookies
  * The shop's staff sign-in, as small as a session-cookie login can be and still be safe to copy:
  * one agent, a password from the environment compared in constant time, a signed session cookie
  * (HttpOnly, SameSite=Strict, with an expiry inside the signature), sign-out that really ends the
- * session, a CSRF token per session for every change, and a brake on password guessing.
+ * session, a CSRF token per session for every change, and a brake on password guessing that pauses one
+ * user name from one address and says until when.
  */
 export interface Agent {
   readonly name: string;
@@ -28,9 +29,10 @@ export interface AgentAuthOptions {
 }
 
 export const AGENT_COOKIE = 'bp_agent';
-/** Failed sign-ins per address before the next ones wait. */
+/** Failed sign-ins of one user name from one address, within the window, before that pair pauses. */
 const MAX_FAILURES = 5;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const PAUSE_MS = 15 * 60 * 1000;
 /** A sign-in form is a few dozen bytes. */
 export const FORM_LIMIT = 2 * 1024;
 
@@ -43,7 +45,15 @@ export function safeNext(next: string | null | undefined): string {
 
 export type SignInResult =
   | { ok: true; agent: Agent; cookie: string; next: string }
-  | { ok: false; status: number; message: string; user: string; next: string };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      user: string;
+      next: string;
+      /** A paused sign-in: when it may be tried again. */
+      retryAfterSeconds?: number;
+    };
 
 export function createAgentAuth(options: AgentAuthOptions) {
   const { signer } = options;
@@ -52,7 +62,7 @@ export function createAgentAuth(options: AgentAuthOptions) {
   const expected = digest(options.password);
   // Sessions signed out before they expired; bounded, since each entry is one sign-out.
   const ended = new Map<string, number>();
-  const failures = new Map<string, { count: number; since: number }>();
+  const failures = new Map<string, { count: number; since: number; until: number }>();
 
   const agentFrom = (name: string, session: string): Agent => ({
     name,
@@ -79,20 +89,27 @@ export function createAgentAuth(options: AgentAuthOptions) {
     return signer.equal(token, agent.csrf) ? agent : null;
   }
 
-  function tooManyFailures(address: string): boolean {
-    const entry = failures.get(address);
-    if (!entry) return false;
-    if (now() - entry.since > FAILURE_WINDOW_MS) {
-      failures.delete(address);
-      return false;
+  // One agent's failures from one address: a wrong password typed behind a call centre's shared
+  // address pauses that name from there, never the other agents there, nor that agent elsewhere.
+  const failureKey = (user: string, address: string) => `${user.toLowerCase()}\n${address}`;
+
+  /** Until when this name is paused from this address (ms since the epoch); 0 when it is not. */
+  function pausedUntil(key: string): number {
+    const entry = failures.get(key);
+    if (!entry) return 0;
+    if (now() - entry.since > FAILURE_WINDOW_MS && !(entry.until > now())) {
+      failures.delete(key);
+      return 0;
     }
-    return entry.count >= MAX_FAILURES;
+    return entry.until > now() ? entry.until : 0;
   }
 
-  function recordFailure(address: string): void {
-    const entry = failures.get(address);
+  function recordFailure(key: string): void {
+    const entry = failures.get(key);
     if (entry && now() - entry.since <= FAILURE_WINDOW_MS) entry.count += 1;
-    else failures.set(address, { count: 1, since: now() });
+    else failures.set(key, { count: 1, since: now(), until: 0 });
+    const current = failures.get(key)!;
+    if (current.count >= MAX_FAILURES && !(current.until > now())) current.until = now() + PAUSE_MS;
     if (failures.size > 10_000) failures.delete(failures.keys().next().value!);
   }
 
@@ -111,21 +128,27 @@ export function createAgentAuth(options: AgentAuthOptions) {
     // A sign-in planted by another site would make the agent work in the attacker's session.
     if (!sameOrigin(request))
       return { ok: false, status: 403, message: 'Sign in from the shop’s own page.', user, next };
-    if (tooManyFailures(address))
+    const key = failureKey(user, address);
+    const until = pausedUntil(key);
+    if (until) {
+      const minutes = Math.ceil((until - now()) / 60_000);
+      const at = new Date(until).toISOString().slice(11, 16);
       return {
         ok: false,
         status: 429,
-        message: 'Too many failed sign-ins. Wait 15 minutes and try again.',
+        message: `Too many failed sign-ins as “${user}” from this address. Sign-in is paused until ${at} UTC (in ${minutes} minute${minutes === 1 ? '' : 's'}).`,
         user,
         next,
+        retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)),
       };
+    }
     const given = digest(form.get('password') ?? '');
     const matches = timingSafeEqual(given, expected) && user === options.user;
     if (!matches) {
-      recordFailure(address);
+      recordFailure(key);
       return { ok: false, status: 401, message: 'The user name or password is not right.', user, next };
     }
-    failures.delete(address);
+    failures.delete(key);
     const session = randomBytes(16).toString('base64url');
     const expires = Math.floor((now() + ttl) / 1000).toString(36);
     const cookie = setCookie(AGENT_COOKIE, signer.sign('agent', `${user}:${session}:${expires}`), {

@@ -43,10 +43,12 @@ export async function staffRoutes(
       return new Response(null, { status: 405, headers: { allow: 'GET, POST' } });
     const result = await auth.signIn(request, remoteAddress);
     if (result.ok) return seeOther(result.next, { 'set-cookie': result.cookie });
-    return html(
+    const page = html(
       renderSignInPage({ next: result.next, message: result.message, user: result.user }),
       result.status,
     );
+    if (result.retryAfterSeconds) page.headers.set('retry-after', String(result.retryAfterSeconds));
+    return page;
   }
   if (url.pathname === '/signout') {
     if (request.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });

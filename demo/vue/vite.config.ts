@@ -8,9 +8,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/vue/',
   plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('gateway-') } } })],
-  // The frameworks build in development mode (their checks run), but Lit in production mode, as a
-  // shop ships it: without this, NODE_ENV=development picks Lit's "development" export, which warns
-  // on every page and is slower.
+  // Lit always in production mode, as a shop ships it: in the development build of the frameworks
+  // (DEMO_APPS_MODE=development, for the end-to-end tests) NODE_ENV=development would otherwise pick
+  // Lit's "development" export, which warns on every page and is slower.
   resolve: { conditions: ['module', 'browser', 'production'] },
   build: {
     outDir: fileURLToPath(new URL('../../build/demo-apps/vue', import.meta.url)),

@@ -278,11 +278,15 @@ export class PaymentFlow {
         onPhase?.('paying');
         this.#options.onAttempt?.({ session });
       });
-      if (!framed.ok && framed.error === 'session') {
+      if (
+        !framed.ok &&
+        (framed.error === 'session' || framed.error === 'rate_limited' || framed.error === 'verification')
+      ) {
+        const { error: type, message, fields, retryAfter } = framed;
         return {
           kind: 'failed',
           orderId: null,
-          error: { type: 'session', message: framed.message, fields: framed.fields },
+          error: { type, message, fields, retryAfter },
           canRetry: true,
         };
       }

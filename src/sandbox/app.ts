@@ -11,7 +11,7 @@ import { controlHandler } from './handlers/control.ts';
 import { directPostHandler } from './handlers/direct-post.ts';
 import { fieldsHandler } from './handlers/fields.ts';
 import { bundleHandler, checkoutHandler, checkoutStatusHandler, siblingHandler } from './handlers/hosted.ts';
-import { paymentHandler } from './handlers/payment.ts';
+import { type ApiDoFromBrowsers, paymentHandler } from './handlers/payment.ts';
 import { threeDSHandler } from './handlers/three-ds.ts';
 import { BUNDLE_PATH } from './hosted.ts';
 import { answer, type Exchange, Refusal, readText, type SurfaceHandler } from './http.ts';
@@ -24,6 +24,8 @@ export interface AppOptions {
   /** Who the hosted pages say is paid. */
   merchantName?: string | undefined;
   webhookRetry: WebhookRetryOptions;
+  /** Whether browsers may post to `api_do_url`; `closed` makes it host-to-host (no CORS, key required). */
+  apiDoFromBrowsers?: ApiDoFromBrowsers | undefined;
   now: (() => Date) | undefined;
   distDir: string | null;
   /** The sandbox's own origin, known once it listens. */
@@ -51,7 +53,11 @@ export function sandboxApp(options: AppOptions): SandboxApp {
   function surfaceOf(path: string): SurfaceHandler | null {
     if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api;
     const payment = /^\/pay\/([\w-]+)\/?$/.exec(path);
-    if (payment) return paymentHandler(gateway, faults, payment[1]!);
+    if (payment)
+      return paymentHandler(gateway, faults, payment[1]!, {
+        apiDoFromBrowsers: options.apiDoFromBrowsers ?? 'open',
+        secretKey: options.secretKey,
+      });
     const direct = /^\/direct\/([\w-]+)\/?$/.exec(path);
     if (direct) return directPostHandler(gateway, faults, direct[1]!);
     const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);

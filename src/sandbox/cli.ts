@@ -12,12 +12,22 @@ const secretKey = process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY;
 // The merchant's name on the hosted pages, as its account at a real gateway would hold it.
 const merchantName = process.env.SANDBOX_MERCHANT_NAME || undefined;
 
-const sandbox = await startSandbox({ port, secretKey, merchantName });
+// closed: api_do_url answers no CORS and wants the key, as a host-to-host address would.
+const apiDoFromBrowsers = process.env.SANDBOX_API_DO_BROWSERS || 'open';
+if (apiDoFromBrowsers !== 'open' && apiDoFromBrowsers !== 'closed') {
+  console.error(`SANDBOX_API_DO_BROWSERS must be open or closed, not "${apiDoFromBrowsers}"`);
+  process.exit(2);
+}
+
+const sandbox = await startSandbox({ port, secretKey, merchantName, apiDoFromBrowsers });
 const lines = [
   `Sandbox gateway listening on ${sandbox.url}`,
   `  API:        ${sandbox.apiUrl}/`,
   `  Secret key: ${sandbox.secretKey}`,
   `  Control:    ${sandbox.url}/_sandbox/`,
+  ...(apiDoFromBrowsers === 'closed'
+    ? ['  api_do_url: closed to browsers (no CORS, Bearer key required): use the Direct Post transport']
+    : []),
   '  Test cards (any future expiry; an expiry in the past is declined "Expired card"):',
   ...TEST_CARDS.map((c) => `    ${printable(c.number).padEnd(20)} ${c.note}`),
   '    any other Luhn-valid number: approved',

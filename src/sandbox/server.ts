@@ -30,6 +30,13 @@ export interface SandboxOptions {
   /** The merchant has AVS enabled: an order without client.address and client.zip_code fails (400). */
   avsEnabled?: boolean;
   webhookRetry?: WebhookRetryOptions;
+  /**
+   * Whether browsers may post card JSON to an order's `api_do_url`. `open` (default): it answers
+   * CORS from any origin and takes no key. `closed`: a host-to-host address, as public clients of
+   * the real gateway use it: no CORS answer to a preflight, and the Bearer key required, so a
+   * checkout must use the Direct Post transport (`SANDBOX_API_DO_BROWSERS=closed` for the bin).
+   */
+  apiDoFromBrowsers?: 'open' | 'closed';
   /** The base clock (default: real time); POST /_sandbox/clock moves the sandbox's clock from it. */
   now?: () => Date;
   /** How long the "timeout" fault holds a direct payment's connection before dropping it. Default 30 s. */
@@ -91,6 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     avsEnabled: options.avsEnabled ?? false,
     merchantName: options.merchantName,
     webhookRetry: options.webhookRetry ?? {},
+    apiDoFromBrowsers: options.apiDoFromBrowsers ?? 'open',
     now: options.now,
     distDir,
     origin: () => origin,

@@ -144,6 +144,25 @@ describe('CORS for the isolated fields (fieldsOrigins)', () => {
     expect(calls.some((c) => c.url.endsWith('/orders/'))).toBe(true);
   });
 
+  it('lets the fields read how long a 429 asks them to wait', async () => {
+    const { handler } = setup(
+      {},
+      { fieldsOrigins: [FIELDS], limits: { ordersPerClient: { max: 1, windowMs: 600_000 } } },
+    );
+    const ask = (n: number) =>
+      handler(
+        post(
+          { idempotency_key: `${IDEM}_${n}`, email: 'anna@example.com' },
+          { 'Content-Type': 'application/json', Origin: FIELDS },
+        ),
+      );
+    expect((await ask(1)).status).toBe(200);
+    const limited = await ask(2);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('access-control-expose-headers')).toBe('Retry-After');
+  });
+
   it('gives any other origin no CORS header and no preflight, and is plain without the option', async () => {
     const { handler } = setup({}, { fieldsOrigins: [FIELDS] });
     const refused = await handler(preflight('https://evil.example'));

@@ -8,6 +8,7 @@ import {
   post,
   read,
   setup,
+  shopperAddress,
 } from '../../test/support/checkout-handler.ts';
 import type { CheckoutSession } from '../protocol/index.ts';
 import { createCheckoutHandler } from './checkout.ts';
@@ -332,6 +333,7 @@ describe('checkout session: POST', () => {
       config: () => CONFIG,
       buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
       onError: () => {},
+      clientAddress: shopperAddress,
     });
     const body = { idempotency_key: IDEM, email: 'a@example.com' };
     const refused = await read(await handler(post(body)));
@@ -357,6 +359,7 @@ describe('checkout session: POST', () => {
       client: new GatewayClient({ baseUrl: 'http://gw.test', secretKey: KEY, timeoutMs: 50, fetch: hang }),
       config: () => CONFIG,
       buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
+      clientAddress: shopperAddress,
     });
     const timedOut = await read(await timeoutHandler(post(body)));
     expect(timedOut.status).toBe(504);
@@ -385,6 +388,7 @@ describe('checkout session: a process that dies while creating', () => {
         config: () => CONFIG,
         buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
         onError: () => {},
+        clientAddress: shopperAddress,
       });
     const dead = make(new GatewayClient({ baseUrl: 'http://gw.test', secretKey: KEY, fetch: stuck }));
     const other = fakeGateway();

@@ -13,7 +13,9 @@ import {
   type OrderRuleOptions,
 } from '../protocol/index.ts';
 import { CardDataDepthError, findCardData, textHasCardNumber } from './card-data.ts';
+import { CardDataInOrderError, findCardDataInOrder, findCardDataInRequest } from './card-data-request.ts';
 import type { GatewayClient } from './client.ts';
+import { ADDRESS_FIX, type ClientAddress, type HandlerInfo, hostOf } from './client-address.ts';
 import { corsOrigins, withCors } from './cors.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { createGate, type GateOptions, gateRefusal } from './gate.ts';
@@ -24,7 +26,6 @@ import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { checkAgainstConfig, describeFields, mergeOrder, withoutOwnFields } from './session-request.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
 import { visitorOf } from './visitor.ts';
-import type { HandlerInfo } from './webhook-source.ts';
 
 export { mergeOrder } from './session-request.ts';
 
@@ -95,6 +96,43 @@ export interface CheckoutHandlerOptions extends GateOptions {
    * it answers them with credentialed CORS (preflight included). Every other origin gets none.
    */
   fieldsOrigins?: readonly string[];
+  /**
+   * Where a customer's request came from, for the velocity limits, as the webhook receiver's
+   * option: by default the socket address the node adapter passes (through `limits.trustProxy`
+   * hops). Hosts without one need a reader: `clientAddressFrom.vercel`, `.cloudflare`,
+   * `.forwardedFor(hops)`, `.header(name)`, `.socket()` (Hono given `c.env`), or your own.
+   * When neither this nor `limits.clientKey` tells who a customer is, sessions are refused (500
+   * `misconfigured`, the fix for your host in the log once): limits that count nobody stop nobody.
+   */
+  clientAddress?: ClientAddress;
+  /**
+   * Takes sessions from clients it cannot tell apart, uncounted by the per-client limits (the
+   * per-order and per-card ones still count). Only where something in front of this server limits
+   * clients already; logged once when it first happens.
+   */
+  insecureAllowUnknownClients?: boolean;
+  /**
+   * Request headers of yours that carry what the browser chose (`['x-cart-note']`): read for card
+   * data as the body, the query and the path are. Default none.
+   */
+  cardDataHeaders?: readonly string[];
+}
+
+/**
+ * The session endpoint cannot tell who a customer is: no address (the host passed none, and no
+ * `clientAddress` reads one) and no `clientKey`. Every session is refused until that is fixed.
+ */
+export class ClientUnknownError extends Error {
+  override readonly name = 'ClientUnknownError';
+  readonly type = 'misconfigured';
+  constructor(fix: string, keyed: boolean) {
+    super(
+      `createCheckoutHandler: a session request came with no client address${
+        keyed ? ' and clientKey named no one' : ''
+      }, so it was refused: velocity limits that cannot tell clients apart count nothing. Fix: ${fix}. ` +
+        'Only if something in front of this server limits clients already: insecureAllowUnknownClients: true.',
+    );
+  }
 }
 
 /**
@@ -133,6 +171,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   const inflight = new Map<string, { fingerprint: string; promise: Promise<CheckoutSession> }>();
 
   const now = options.now ?? Date.now;
+  const ownLimits = options.limits as { trustProxy?: number; admit?: unknown } | undefined;
+  if (options.clientAddress && ownLimits?.trustProxy !== undefined && typeof ownLimits.admit !== 'function')
+    throw new TypeError(
+      'createCheckoutHandler: give limits.trustProxy (with a socket address) or clientAddress, not both',
+    );
   const gate = createGate(options);
   const limits = gate.limits;
   const tokenTtl = options.statusTokenTtlMs ?? 60 * 60 * 1000;
@@ -187,6 +230,10 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     await gate.admit(request, body.verification, clients, config.moto);
     const draft = await options.buildOrder({ request, session: body, config });
     const order = mergeOrder(draft, body, config);
+    // The merchant's order may carry what the browser sent by another way (a reference in a title):
+    // card data in it is refused here, before anything is sent to the gateway.
+    const inOrder = findCardDataInOrder(order);
+    if (inOrder) throw new CardDataInOrderError(inOrder);
     const reference = order.number || newReference();
     const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
     return {
@@ -257,7 +304,20 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       );
 
     await gate.checkMoto(request, config);
-    const clients = await limits.clientsOf(request, info.remoteAddress);
+    const clients = await limits.clientsOf(request, info, options.clientAddress);
+    if (!clients.length) {
+      if (!options.insecureAllowUnknownClients)
+        throw new ClientUnknownError(ADDRESS_FIX[hostOf(request, info)], limits.keyed);
+      if (!reported.has('unknown-client')) {
+        reported.add('unknown-client');
+        onError(
+          new Error(
+            'createCheckoutHandler: a session from a client it cannot tell apart was taken, uncounted by ' +
+              'the per-client limits, as insecureAllowUnknownClients says',
+          ),
+        );
+      }
+    }
     const visitor = await visitorOf(request, ttl, options.visitor);
 
     const key = body.idempotency_key;
@@ -317,7 +377,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       try {
         return await run(request, info);
       } catch (error) {
-        if (error instanceof CheckoutMisconfiguredError) {
+        if (error instanceof CheckoutMisconfiguredError || error instanceof ClientUnknownError) {
           if (!reported.has(error.message)) {
             reported.add(error.message);
             onError(error);
@@ -329,6 +389,10 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     };
 
   const session = guard(async (request, info) => {
+    // The address and the merchant's named headers first: a card number in them is refused whatever
+    // the method, before the merchant's own code reads them.
+    const inRequest = findCardDataInRequest(request, options.cardDataHeaders);
+    if (inRequest) return fail(400, 'card_data_refused', `${CARD_DATA_MESSAGE} (refused: ${inRequest})`);
     if (request.method === 'GET' || request.method === 'HEAD') {
       // The visitor's cookie is set before the first POST, so a retried POST carries it.
       const visitor = await visitorOf(request, ttl, options.visitor);
@@ -366,6 +430,7 @@ function errorResponse(error: unknown, onError: (error: unknown) => void): Respo
   if (refused) return refused;
   if (error instanceof BodyError) return fail(error.status, error.type, error.message);
   if (error instanceof CardDataDepthError) return fail(400, 'invalid_body', error.message);
+  if (error instanceof CardDataInOrderError) return fail(400, 'card_data_refused', error.message);
   if (error instanceof InProgress)
     return fail(
       409,

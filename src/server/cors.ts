@@ -59,6 +59,8 @@ export function withCors<A extends unknown[]>(
     if (listed) {
       headers.set('Access-Control-Allow-Origin', origin);
       headers.set('Access-Control-Allow-Credentials', 'true');
+      // The isolated fields tell the customer how long a 429 asks them to wait.
+      headers.set('Access-Control-Expose-Headers', 'Retry-After');
     }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };

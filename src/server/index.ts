@@ -24,6 +24,8 @@ export type {
 } from '../protocol/index.ts';
 export * from './checkout.ts';
 export * from './client.ts';
+export type { CheckResult, CheckStatus, DoctorOptions, DoctorReport } from './doctor/index.ts';
+export { formatDoctorReport, runDoctor } from './doctor/index.ts';
 export * from './domains.ts';
 export * from './errors.ts';
 export * from './fields.ts';

@@ -10,6 +10,7 @@ import { type CheckoutHandlerOptions, createCheckoutHandler } from './checkout.t
 import { GatewayClient } from './client.ts';
 import { createVelocityLimits, DEFAULT_VELOCITY_RULES } from './limits.ts';
 import { toNodeHandler } from './node.ts';
+import { MemoryLimitStore } from './stores.ts';
 import { createWebhookHandler } from './webhooks.ts';
 
 const KEY = 'sk_sandbox_limits';
@@ -200,6 +201,87 @@ describe('session endpoint defences against the sandbox', () => {
       while ((await gateway.orders.get(created.order_id)).status !== 'cancelled' && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
       expect((await gateway.orders.get(created.order_id)).status).toBe('cancelled');
+    } finally {
+      await gateway.webhooks.delete(hook.id);
+    }
+  });
+
+  it('50 declines sent at once straight at one order: each counted once, the order cancelled at its cap, the client refused', {
+    timeout: 90_000,
+  }, async () => {
+    const store = new MemoryLimitStore();
+    const limits = createVelocityLimits({ now, store });
+    const receiver = createServer(
+      toNodeHandler(
+        createWebhookHandler({
+          allowedIps: ['127.0.0.1', '::1'],
+          client: gateway,
+          limits,
+          onEvent: () => {},
+        }),
+      ),
+    );
+    servers.push(receiver);
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hook = await gateway.webhooks.create({
+      title: 'burst',
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`,
+      version: 'v0.6',
+      all_events: true,
+    });
+    try {
+      const { session } = await shop({ limits });
+      const created = (await (await session()).json()) as CheckoutSession;
+      // The bot never reads a status: it fires fifty cards at the order's payment address at once.
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(created.api_do_url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              card_number: cardEnding(300 + i),
+              exp_month: 12,
+              exp_year: 20,
+              csc: '123',
+              cardholder_name: 'Bot',
+            }),
+          }).then((res) => res.status),
+        ),
+      );
+      expect(answers.filter((status) => status === 200).length).toBeGreaterThanOrEqual(
+        DEFAULT_VELOCITY_RULES.declinesPerOrder,
+      );
+      const deadline = Date.now() + 30_000;
+      while ((await gateway.orders.get(created.order_id)).status !== 'cancelled' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const order = await gateway.orders.get(created.order_id);
+      expect(order.status).toBe('cancelled');
+      const declines = (order.status_changes ?? []).filter((c) => c.new_status === 'rejected').length;
+      expect(declines).toBeGreaterThanOrEqual(DEFAULT_VELOCITY_RULES.declinesPerOrder);
+      // Every decline the gateway recorded was counted, once: not one per burst, not one per webhook.
+      const counted = async () => store.count(`declined:${created.order_id}`);
+      const settled = Date.now() + 20_000;
+      while ((await counted()) < declines && Date.now() < settled)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await counted()).toBe(declines);
+      // A good card now: the gateway refuses to take it for this order.
+      const late = await fetch(created.api_do_url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          card_number: '4111111111111111',
+          exp_month: 12,
+          exp_year: 39,
+          csc: '123',
+          cardholder_name: 'Bot',
+        }),
+      });
+      expect(late.status).toBe(400);
+      expect((await gateway.orders.get(created.order_id)).status).toBe('cancelled');
+      // And the client gets no new order to try cards on.
+      const next = await session();
+      expect(next.status).toBe(429);
+      expect(await next.json()).toMatchObject({ error: { type: 'rate_limited' } });
     } finally {
       await gateway.webhooks.delete(hook.id);
     }

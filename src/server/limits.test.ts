@@ -130,4 +130,71 @@ describe('velocity limits', () => {
       await limits.admit([`ip:10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`], false);
     expect(store.bytes).toBeLessThanOrEqual(256 * 1024);
   });
+
+  it('count every decline of a burst in full, however many reads race after it', async () => {
+    const limits = createVelocityLimits({
+      declinesPerClient: { max: 30, windowMs: 60 * MINUTE },
+      declinesPerCard: { max: 1000, windowMs: 60 * MINUTE },
+      declinesPerOrder: 100,
+    });
+    const bot = ['ip:198.51.100.20'];
+    await limits.bind('ord_burst', bot, false);
+    // Twenty declines landed before anyone read the order; ten webhooks and status reads race on
+    // that one view: the twenty count, once.
+    const after = declined('ord_burst', 40);
+    await Promise.all(Array.from({ length: 10 }, () => limits.record(after)));
+    await limits.record(after);
+    // Nine more elsewhere leave it one short of thirty; the tenth refuses it.
+    await limits.bind('ord_more', bot, false);
+    await limits.record(declined('ord_more', 18));
+    await limits.admit(bot, false);
+    await limits.record(declined('ord_more', 20));
+    expect((await refusal(limits.admit(bot, false))).rule).toBe('declines_per_client');
+  });
+
+  it('retire an order once a read counts it to its cap, whatever the read saw in between', async () => {
+    const limits = createVelocityLimits();
+    await limits.bind('ord_cap', ['ip:198.51.100.21'], false);
+    // Three declines, then a burst: the reads racing on the burst's view retire it once.
+    expect(await limits.record(declined('ord_cap', 6))).toBe(false);
+    const burst = declined('ord_cap', 30);
+    const verdicts = await Promise.all(Array.from({ length: 8 }, () => limits.record(burst)));
+    expect(verdicts.filter(Boolean)).toEqual([true]);
+    // Read again with nothing new: nothing to retire again.
+    expect(await limits.record(burst)).toBe(false);
+    // Cancelled at the gateway, its late declines still count, and retire nothing.
+    expect(await limits.record(declined('ord_cap', 34, undefined, { status: 'cancelled' }))).toBe(false);
+  });
+
+  it('count a burst of declines of one card in full against the card', async () => {
+    const limits = createVelocityLimits();
+    await limits.bind('ord_card', ['ip:192.0.2.50'], false);
+    // Three declines of the card in one read: under the per-card five, the next client is let in.
+    await limits.record(declined('ord_card', 6, '400000******9995'));
+    await limits.bind('ord_card2', ['ip:192.0.2.51'], false);
+    await limits.admit(['ip:192.0.2.51'], false);
+    // Two more elsewhere: five of that card in all, and whoever tried it is refused.
+    await limits.record(declined('ord_card2', 4, '400000******9995'));
+    expect((await refusal(limits.admit(['ip:192.0.2.51'], false))).rule).toBe('declines_per_client');
+  });
+
+  it('count an IPv6 client per /64, however its address is spelt, and per address at 128', async () => {
+    const limits = createVelocityLimits({ ordersPerClient: { max: 8, windowMs: MINUTE } });
+    const ninth = await limits.clientsOf(request(), '2001:db8:1:2:ffff::9');
+    for (let i = 1; i <= 8; i++) {
+      const clients = await limits.clientsOf(request(), `2001:db8:1:2::${i.toString(16)}`);
+      expect(clients).toEqual(['ip:2001:db8:1:2::/64']);
+      await limits.admit(clients, false);
+    }
+    expect(ninth).toEqual(['ip:2001:db8:1:2::/64']);
+    expect((await refusal(limits.admit(ninth, false))).rule).toBe('orders_per_client');
+    // The next /64 is someone else.
+    await limits.admit(await limits.clientsOf(request(), '2001:db8:1:3::1'), false);
+    const spellings = ['2001:db8::1', '2001:0db8:0000::1', '2001:db8:0:0:0:0:0:1', '[2001:DB8::1]'];
+    const exact = createVelocityLimits({ ipv6Prefix: 128 });
+    const seen = new Set<string>();
+    for (const spelling of spellings) for (const c of await exact.clientsOf(request(), spelling)) seen.add(c);
+    expect([...seen]).toEqual(['ip:2001:db8::1']);
+    expect(() => createVelocityLimits({ ipv6Prefix: 7 })).toThrow(/ipv6Prefix/);
+  });
 });

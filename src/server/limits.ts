@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Order } from '../protocol/index.ts';
 import type { GatewayClient } from './client.ts';
+import { type ClientAddress, clientAddressFrom, clientNetwork, type HandlerInfo } from './client-address.ts';
 import { type LimitStore, MemoryLimitStore } from './stores.ts';
-import { normaliseIp, sourceAddress } from './webhook-source.ts';
 
 /**
  * Velocity limits of the checkout-session endpoint: what stops card testing, where a bot uses one
@@ -77,6 +77,12 @@ export interface VelocityLimitsOptions extends Partial<VelocityRules> {
    */
   trustProxy?: number;
   /**
+   * How much of an IPv6 address is one client: its first `ipv6Prefix` bits. Default 64: a home line
+   * or a server gets a whole /64, and a bot walks its addresses at no cost. 128 counts every address
+   * apart; 48 or 56 counts a whole site's allocation as one.
+   */
+  ipv6Prefix?: number;
+  /**
    * The merchant's own name for the customer (an account id, a cart id), counted besides the IP
    * address, so a bot rotating addresses on one account is still counted once.
    */
@@ -100,8 +106,18 @@ export class VelocityLimitError extends Error {
 }
 
 export interface VelocityLimits {
-  /** The clients a request counts against. */
-  clientsOf(request: Request, remoteAddress: string | undefined): Promise<Clients>;
+  /**
+   * The clients a request counts against: its address as `clientAddress` reads it from the request
+   * and what the host passed (`info`, or the socket address alone), by default the socket address
+   * through `trustProxy` hops; and the merchant's `clientKey`. Empty when neither tells anything.
+   */
+  clientsOf(
+    request: Request,
+    info: HandlerInfo | string | undefined,
+    clientAddress?: ClientAddress,
+  ): Promise<Clients>;
+  /** Whether the merchant names clients themselves (`clientKey`). */
+  readonly keyed: boolean;
   /**
    * Before a new order: refuses (VelocityLimitError) clients blocked by declines, then counts the
    * order and refuses it past `ordersPerClient`.
@@ -110,9 +126,11 @@ export interface VelocityLimits {
   /** Remembers whose order it is, so that its declines count against them. */
   bind(orderId: string, clients: Clients, moto: boolean): Promise<void>;
   /**
-   * What the gateway says of an order (a status read, a confirmed webhook): a decline counts once
-   * against its clients, its card and the order itself. True when the order has had its last
-   * allowed decline (`declinesPerOrder`): it should take no more cards.
+   * What the gateway says of an order (a status read, a confirmed webhook): every decline in the
+   * order's history counts once against its clients, its card and the order itself, however many
+   * came between two reads and however many reads race. True when this read counted declines that
+   * bring the order to its allowed number (`declinesPerOrder`) or past it while it can still take a
+   * card: it should be cancelled.
    */
   record(order: Order): Promise<boolean>;
 }
@@ -126,7 +144,13 @@ export async function recordAndRetire(
   client: Pick<GatewayClient, 'orders'>,
   order: Order,
 ): Promise<void> {
-  if (await limits.record(order)) await client.orders.cancel(order.id);
+  if (!(await limits.record(order))) return;
+  try {
+    await client.orders.cancel(order.id);
+  } catch (error) {
+    // Reads racing on one burst may both retire the order: the second finds it cancelled already.
+    if ((await client.orders.get(order.id).catch(() => undefined))?.status !== 'cancelled') throw error;
+  }
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
@@ -140,7 +164,21 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
   const hops = options.trustProxy ?? 0;
   if (!Number.isInteger(hops) || hops < 0)
     throw new TypeError('createVelocityLimits: trustProxy is the number of proxy hops to trust (0, 1, 2…)');
-  const { moto: motoRules, store: _store, now: _now, trustProxy: _hops, clientKey, ...own } = options;
+  const prefix = options.ipv6Prefix ?? 64;
+  if (!Number.isInteger(prefix) || prefix < 16 || prefix > 128)
+    throw new TypeError(
+      'createVelocityLimits: ipv6Prefix is a whole number of bits from 16 to 128 (default 64)',
+    );
+  const socket = clientAddressFrom.socket(hops);
+  const {
+    moto: motoRules,
+    store: _store,
+    now: _now,
+    trustProxy: _hops,
+    ipv6Prefix: _prefix,
+    clientKey,
+    ...own
+  } = options;
   const rules: Record<'web' | 'moto', VelocityRules> = {
     web: checked({ ...DEFAULT_VELOCITY_RULES, ...own }),
     moto: checked({ ...DEFAULT_MOTO_RULES, ...motoRules }),
@@ -166,10 +204,13 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
   };
 
   return {
-    async clientsOf(request, remoteAddress) {
+    keyed: clientKey !== undefined,
+
+    async clientsOf(request, from, clientAddress) {
       const clients: string[] = [];
-      const address = sourceAddress(remoteAddress, request.headers.get('x-forwarded-for'), hops);
-      if (address) clients.push(`ip:${normaliseIp(address)}`);
+      const info = typeof from === 'string' ? { remoteAddress: from } : (from ?? {});
+      const address = (clientAddress ?? socket)(request, info);
+      if (address) clients.push(`ip:${clientNetwork(address, prefix)}`);
       const own = await clientKey?.(request);
       if (own) clients.push(`key:${sha(own)}`);
       return clients;
@@ -196,29 +237,45 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
     },
 
     async record(order) {
-      if (order.status !== 'rejected') return false;
-      const history = order.status_changes ?? [];
-      // One decline is one entry of the order's history: read twice, it counts once.
-      const decline = `${history.length}:${history.at(-1)?.on ?? order.modified ?? ''}`;
-      if (!(await store.mark(`declined:${order.id}:${decline}`, '1', ORDER_TTL))) return false;
-      const bound = parseBinding(await store.read(`order:${order.id}`));
-      const set = (bound?.moto ?? order.is_moto) ? 'moto' : 'web';
-      const clients = bound?.clients ?? [];
-      const { declinesPerClient, declinesPerCard, declinesPerOrder } = rules[set];
+      const declines = declinesIn(order);
+      if (declines === 0) return false;
+      // The history says how many declines the order has had; the store, how many were counted.
+      // Raising one to the other is one atomic step, so reads racing after a burst split the new
+      // declines between them and each is counted exactly once.
+      const fresh = await store.raise(`declined:${order.id}`, declines, ORDER_TTL);
+      const payable = order.status === 'rejected' || order.status === 'issued';
+      if (fresh === 0) return false;
+      const { set, clients, rules: own } = await rulesOf(order);
+      const { declinesPerClient, declinesPerCard, declinesPerOrder } = own;
       const card = cardOf(order);
       const cardCounter = card ? counter(set, 'card', card, declinesPerCard) : undefined;
-      const [perOrder, perCard] = await Promise.all([
-        store.increment(`${set}:order-declines:${order.id}`, 1, ORDER_TTL),
-        cardCounter ? store.increment(cardCounter.key, 1, cardCounter.ttl) : 0,
+      const [perCard] = await Promise.all([
+        cardCounter ? store.increment(cardCounter.key, fresh, cardCounter.ttl) : 0,
         ...clients.map((client) => {
           const c = counter(set, 'declines', client, declinesPerClient);
-          return store.increment(c.key, 1, c.ttl);
+          return store.increment(c.key, fresh, c.ttl);
         }),
       ]);
-      if (perOrder >= declinesPerOrder || perCard >= declinesPerCard.max) await block(set, clients);
-      return perOrder >= declinesPerOrder;
+      if (declines >= declinesPerOrder || perCard >= declinesPerCard.max) await block(set, clients);
+      return payable && declines >= declinesPerOrder;
     },
   };
+
+  async function rulesOf(order: Order) {
+    const bound = parseBinding(await store.read(`order:${order.id}`));
+    const set: 'web' | 'moto' = (bound?.moto ?? order.is_moto) ? 'moto' : 'web';
+    return { set, clients: bound?.clients ?? [], rules: rules[set] };
+  }
+}
+
+/**
+ * How many declines an order has had: the `rejected` entries of its history. An order without a
+ * history that says `rejected` has had one at least.
+ */
+function declinesIn(order: Order): number {
+  const history = order.status_changes ?? [];
+  const entries = history.filter((change) => change.new_status === 'rejected').length;
+  return Math.max(entries, order.status === 'rejected' ? 1 : 0);
 }
 
 /**

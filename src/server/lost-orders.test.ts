@@ -45,6 +45,8 @@ function handler(fetchImpl?: typeof fetch): CheckoutHandler {
     secret: 'status-secret',
     // One shopper retrying: the same visitor on every request.
     visitor: () => 'the-shopper',
+    // A handler called straight, as a Fetch host would: the shopper's address is read from it.
+    clientAddress: () => '203.0.113.5',
     onError: () => {},
     config: () => ({
       amount: 9,

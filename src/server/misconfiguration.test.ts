@@ -33,6 +33,7 @@ function setup(config: Partial<CheckoutConfig>, buildOrder: () => Partial<OrderR
     config: () => ({ ...CONFIG, ...config }),
     buildOrder,
     onError: (error) => errors.push(error),
+    clientAddress: () => '203.0.113.5',
   });
   return { handler, errors, sent };
 }

@@ -126,7 +126,13 @@ export interface LimitStore {
   increment(key: string, by: number, ttlMs: number): Promise<number> | number;
   /** The counter's count; 0 when there is none. */
   count(key: string): Promise<number> | number;
-  /** Sets the key unless it is set; false when it already was (a decline counted once). */
+  /**
+   * Raises the counter to `to` when it is lower (an order's declines, as its history counts them)
+   * and answers by how much: 0 when it already was there. Atomic, so readers racing with the same
+   * or different totals never count one decline twice. The counter expires `ttlMs` after this.
+   */
+  raise(key: string, to: number, ttlMs: number): Promise<number> | number;
+  /** Sets the key unless it is set; false when it already was. */
   mark(key: string, value: string, ttlMs: number): Promise<boolean> | boolean;
   /** What `mark` stored; undefined when absent or expired. */
   read(key: string): Promise<string | undefined> | string | undefined;
@@ -155,6 +161,12 @@ export class MemoryLimitStore implements LimitStore {
     const count = (typeof before === 'number' ? before : 0) + by;
     this.#map.set(key, count, ttlMs);
     return count;
+  }
+  raise(key: string, to: number, ttlMs: number): number {
+    const before = this.count(key);
+    if (to <= before) return 0;
+    this.#map.set(key, to, ttlMs);
+    return to - before;
   }
   count(key: string): number {
     const value = this.#map.get(key);

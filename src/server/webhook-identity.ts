@@ -36,10 +36,25 @@ const KIND_STATUSES: Readonly<Record<string, readonly string[]>> = {
   'order.reversal_init_failure': ['paid', 'hold'],
 };
 
+/**
+ * Kinds that report money moving back to the customer: confirmed only when the gateway's order
+ * shows the money moved, and at least as much as the delivery says. A history entry alone proves
+ * nothing here: a partial refund leaves the order `paid`, so a forged refund of a paid order names
+ * an entry the gateway really has.
+ */
+const MONEY_BACK: Readonly<Record<string, (posted: Order, gateway: Order) => boolean>> = {
+  'order.invoice_refunded': (posted, gateway) =>
+    refundedOf(posted) > 0 && refundedOf(gateway) >= refundedOf(posted),
+  'order.invoice_reversal': (posted, gateway) =>
+    reversedOf(gateway) > 0 ? reversedOf(gateway) >= reversedOf(posted) : refundedOf(gateway) > 0,
+};
+
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 const refundedOf = (order: Order): number =>
   Number(order.amount_refunded ?? order.transaction_details?.amount_refunded ?? 0) || 0;
+
+const reversedOf = (order: Order): number => Number(order.transaction_details?.amount_reversed ?? 0) || 0;
 
 /** The state a delivery reports: its last history entry (and where), its status and amounts. */
 interface PostedState {
@@ -89,7 +104,8 @@ export function judgeDelivery(kind: string, posted: Order, gateway: Order, text:
   }
   const allowed = KIND_STATUSES[kind];
   const fits = allowed ? allowed.includes(state.status) : true;
-  const confirmed = real && fits;
+  const money = MONEY_BACK[kind];
+  const confirmed = real && fits && (!money || money(posted, gateway));
   // Only what was checked goes into a confirmed key: a sender varying anything else (the total, an
   // extra field) makes no new event of a state already handed over.
   const key = !confirmed

@@ -109,4 +109,59 @@ describe('webhook receiver against the sandbox', () => {
       { confirmed: true, order: { status: 'paid' } },
     ]);
   });
+
+  it('confirms a refund only when the gateway shows the money refunded: a forged one arrives unconfirmed', async () => {
+    const order = await gateway.orders.createOneStep({
+      client: { email: 'ada@example.com' },
+      products: [{ title: 'Tea', price: 10 }],
+    });
+    expect((await pay(order.api_do_url!, '4111111111111111')).status).toBe('paid');
+    const paid: Order = await gateway.orders.get(order.id);
+    const post = (kind: string, body: unknown) =>
+      fetch(shopUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Webhook-Event': kind, 'X-Webhook-Version': 'v0.6' },
+        body: JSON.stringify(body),
+      });
+    // The paid order as it is, named a refund; and one claiming 4.00 refunded.
+    expect((await post('order.invoice_refunded', paid)).status).toBe(200);
+    expect((await post('order.invoice_refunded', { ...paid, amount_refunded: 4 })).status).toBe(200);
+    const forged = eventsOf(order.id, 'order.invoice_refunded');
+    expect(forged).toHaveLength(2);
+    expect(forged.every((e) => !e.confirmed)).toBe(true);
+    expect(forged[0]).toMatchObject({ order: { status: 'paid', amount_refunded: 0 } });
+    // The genuine partial refund: the gateway's delivery is confirmed with the amount it shows.
+    await gateway.orders.refund(order.id, 4);
+    await until(() => eventsOf(order.id, 'order.invoice_refunded').some((e) => e.confirmed));
+    expect(eventsOf(order.id, 'order.invoice_refunded').filter((e) => e.confirmed)).toMatchObject([
+      { order: { status: 'paid', amount_refunded: 4 } },
+    ]);
+    // Claiming more than the gateway refunded is no refund either.
+    await post('order.invoice_refunded', { ...(await gateway.orders.get(order.id)), amount_refunded: 9 });
+    expect(eventsOf(order.id, 'order.invoice_refunded').filter((e) => e.confirmed)).toHaveLength(1);
+  });
+
+  it('confirms a reversal only when the gateway shows it reversed', async () => {
+    const order = await gateway.orders.createOneStep({
+      client: { email: 'ada@example.com' },
+      products: [{ title: 'Tea', price: 10 }],
+    });
+    expect((await pay(order.api_do_url!, '4111111111111111')).status).toBe('paid');
+    const paid: Order = await gateway.orders.get(order.id);
+    await fetch(shopUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Webhook-Event': 'order.invoice_reversal',
+        'X-Webhook-Version': 'v0.6',
+      },
+      body: JSON.stringify({ ...paid, status: 'refunded' }),
+    });
+    expect(eventsOf(order.id, 'order.invoice_reversal')).toMatchObject([{ confirmed: false }]);
+    await gateway.orders.reverse(order.id);
+    await until(() => eventsOf(order.id, 'order.invoice_reversal').some((e) => e.confirmed));
+    expect(eventsOf(order.id, 'order.invoice_reversal').filter((e) => e.confirmed)).toMatchObject([
+      { order: { status: 'refunded' } },
+    ]);
+  });
 });

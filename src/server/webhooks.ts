@@ -10,12 +10,13 @@ import {
   WEBHOOK_VERSION,
 } from '../protocol/index.ts';
 import type { GatewayClient } from './client.ts';
+import { ADDRESS_FIX, type ClientAddress, type HandlerInfo, hostOf } from './client-address.ts';
 import { GatewayError } from './errors.ts';
 import { recordAndRetire, type VelocityLimits } from './limits.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
 import { type DedupeStore, MemoryDedupeStore } from './stores.ts';
 import { judgeDelivery, sha256 } from './webhook-identity.ts';
-import { type ClientAddress, type HandlerInfo, sourceCheck } from './webhook-source.ts';
+import { sourceCheck } from './webhook-source.ts';
 
 export {
   type ClientAddress,
@@ -23,7 +24,7 @@ export {
   type HandlerInfo,
   normaliseIp,
   sourceAddress,
-} from './webhook-source.ts';
+} from './client-address.ts';
 
 /**
  * What the merchant's callback receives. Any `order.*` kind is parsed as an order, also kinds newer
@@ -124,10 +125,9 @@ const MAX_ID_LENGTH = 128;
 const MONEY_TAKEN = new Set(['order.payment_success', 'order.hold']);
 const moneyNotTaken = (order: Order) => outcomeOf(order.status) === 'pending' || order.status === 'rejected';
 
-const UNKNOWN_SOURCE =
-  'createWebhookHandler: a delivery came without a source address, so it was refused. On a host ' +
-  'without sockets (Next.js route handlers, Cloudflare Workers…) set clientAddress, e.g. ' +
-  'clientAddressFrom.vercel; with the node adapter behind proxies, check trustProxy.';
+const unknownSource = (request: Request, info: HandlerInfo) =>
+  'createWebhookHandler: a delivery came without a source address, so it was refused (every ' +
+  `delivery will be, until the receiver can tell where they come from). Fix: ${ADDRESS_FIX[hostOf(request, info)]}.`;
 
 /** The Card's own fields, in a fixed order: extra fields or another order of keys are the same card. */
 const cardKey = (card: Card) =>
@@ -251,7 +251,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       // Every delivery would be refused the same way: say what to set, once, not per delivery.
       if (!reportedUnknownSource) {
         reportedUnknownSource = true;
-        onError(new TypeError(UNKNOWN_SOURCE));
+        onError(new TypeError(unknownSource(request, info)));
       }
       return fail(403, 'forbidden', 'source address unknown');
     }

@@ -2,13 +2,16 @@
 //  1. packs it (`npm pack`) into test/consumers/.pack/gateway-checkout.tgz;
 //  2. checks the tarball with @arethetypeswrong/cli and publint --strict;
 //  3. installs it beside React 18 and node-redis 4 without --legacy-peer-deps, and type-checks;
-//  4. for each app here (Next.js App Router, Vite + Vue, CommonJS Express): `npm ci` from its
-//     committed lock file, type-checks with skipLibCheck off, builds, starts it against the
+//  4. for each app here (Next.js App Router, Vite + Vue, Hono on Node, CommonJS Express): `npm ci`
+//     from its committed lock file, type-checks with skipLibCheck off, builds, starts it against the
 //     sandbox the package's own `gateway-checkout-sandbox` bin starts, pays once in Chromium and
-//     waits for the app to log the webhook it received.
+//     waits for the app to log the webhook it received; on the hosts that pass no socket address
+//     by themselves (Next.js, Hono), checks that the velocity limits answer 429 and that a checkout
+//     mounted without an address reader refuses sessions, its log naming the fix.
 // Options: --update-locks (regenerate the apps' lock files), --only <app> (one app, e.g. next-app).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -24,8 +27,19 @@ const args = process.argv.slice(2);
 const updateLocks = args.includes('--update-locks');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
-const APP_PORT = Number(process.env.E2E_DEMO_PORT || 5173);
-const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT || 8406);
+/** A port nobody listens on now: the demo's own (5173, 8406) may be taken by a running `npm run demo`. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+const APP_PORT = Number(process.env.E2E_DEMO_PORT) || (await freePort());
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT) || (await freePort());
 const SECRET_KEY = 'sk_sandbox_consumer_apps';
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 
@@ -36,6 +50,11 @@ interface ConsumerApp {
   build: string[];
   start: string[];
   webhookPath: string;
+  /**
+   * The velocity limits on this host: its checkout's session route (429 at the limit), and the same
+   * checkout mounted with no way to tell clients apart (refused, the log naming `fix`).
+   */
+  limits?: { session: string; unread: string; fix: RegExp };
 }
 
 const APPS: ConsumerApp[] = [
@@ -47,6 +66,11 @@ const APPS: ConsumerApp[] = [
     build: ['npx', 'next', 'build'],
     start: ['npx', 'next', 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'],
     webhookPath: '/api/webhooks',
+    limits: {
+      session: '/api/checkout/session',
+      unread: '/api/unread-checkout/session',
+      fix: /Next\.js route handler gets no socket address: clientAddress: clientAddressFrom\.vercel/,
+    },
   },
   {
     name: 'vue-app',
@@ -54,6 +78,18 @@ const APPS: ConsumerApp[] = [
     build: ['npx', 'vite', 'build'],
     start: ['node', 'server.js'],
     webhookPath: '/webhooks/gateway',
+  },
+  {
+    name: 'hono-app',
+    typecheck: null, // its build is tsc itself
+    build: ['npx', 'tsc'],
+    start: ['node', 'dist/server.js'],
+    webhookPath: '/webhooks/gateway',
+    limits: {
+      session: '/checkout/session',
+      unread: '/unread/checkout/session',
+      fix: /Hono on @hono\/node-server: pass its context to the handler, `app\.all\(path, \(c\) => handler\(c\.req\.raw, c\.env\)\)`/,
+    },
   },
   {
     name: 'express-cjs',
@@ -329,6 +365,7 @@ async function payOnce(app: ConsumerApp, dir: string): Promise<void> {
       if (errors.length) throw new Error(`server-component page logged errors:\n${errors.join('\n')}`);
     }
     console.log(`  ${app.name}: paid ${orderId}, webhook received`);
+    if (app.limits) await limitsHold(app.limits, appUrl, server);
   } catch (error) {
     if (server) console.error(`--- ${app.name} output ---\n${server.output()}`);
     throw error;
@@ -337,6 +374,44 @@ async function payOnce(app: ConsumerApp, dir: string): Promise<void> {
     if (server) await stop(server.child);
     await stop(sandbox.child);
   }
+}
+
+/**
+ * A bot at the app's session route from one address gets 429 at the limit (the default, 30 new
+ * orders per 10 minutes; the payment above made one); the same checkout mounted without a way to
+ * tell clients refuses every session, and the app's log says once what to set.
+ */
+async function limitsHold(
+  limits: NonNullable<ConsumerApp['limits']>,
+  appUrl: string,
+  server: ReturnType<typeof start>,
+): Promise<void> {
+  let n = 0;
+  const session = (path: string) =>
+    fetch(`${appUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        idempotency_key: `consumer_limits_${Date.now()}_${n++}`,
+        email: 'bot@example.com',
+      }),
+    });
+  let answer: Response | undefined;
+  let tries = 0;
+  while (tries < 40 && answer?.status !== 429) {
+    tries += 1;
+    answer = await session(limits.session);
+    if (answer.status !== 200 && answer.status !== 429)
+      throw new Error(`${limits.session}: ${answer.status} ${await answer.text()}`);
+  }
+  if (answer?.status !== 429 || !Number(answer.headers.get('retry-after')))
+    throw new Error(`${limits.session}: no 429 with Retry-After within ${tries} sessions`);
+  const refused = await session(limits.unread);
+  const body = (await refused.json()) as { error?: { type?: string } };
+  if (refused.status !== 500 || body.error?.type !== 'misconfigured')
+    throw new Error(`${limits.unread}: ${refused.status} ${JSON.stringify(body)}, not a refusal`);
+  await server.waitFor(limits.fix, 10_000, 'the log to name the fix for a checkout that cannot tell clients');
+  console.log(`  429 after ${tries} sessions; unread mount refused, the fix logged`);
 }
 
 const total = performance.now();

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Order } from '../../src/server/index.ts';
+import { botToken } from '../support/bot-check.ts';
+import { E2E_SHOP } from '../support/ports.ts';
 import {
   gateway,
   orderOfLastResult,
@@ -62,10 +64,26 @@ async function payInShop(page: Page, scenario: 'two-step' | 'one-step'): Promise
 
 const rowOf = (page: Page, order: Order) => page.locator(`tbody.order[data-id="${order.id}"]`);
 
-async function act(row: Locator, action: 'Capture' | 'Refund' | 'Reverse', amount?: string): Promise<void> {
+/**
+ * An action as an operator takes it: the amount typed, the button pressed, the confirmation read and
+ * accepted. Returns the confirmation's words.
+ */
+async function act(
+  row: Locator,
+  action: 'Capture' | 'Refund' | 'Reverse payment' | 'Release hold' | 'Cancel order',
+  amount?: string,
+): Promise<string> {
+  const page = row.page();
   const form = row.getByRole('form', { name: action });
   if (amount !== undefined) await form.getByRole('textbox').fill(amount);
-  await form.getByRole('button', { name: action }).click();
+  await form.getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  if (!(await dialog.isVisible())) return '';
+  // Nothing that moves money is focused by default: the safe choice is.
+  await expect(dialog.getByRole('button', { name: 'Go back' })).toBeFocused();
+  const words = (await dialog.locator('p').textContent()) ?? '';
+  await dialog.getByRole('button', { name: new RegExp(`^${action}`) }).click();
+  return words;
 }
 
 /** The shop's webhook log, as a signed-in operator reads it. */
@@ -96,64 +114,110 @@ test('an operator captures a hold for less, refunds part, then the rest; page, w
   await expect(other.locator('#live')).toHaveText('Live');
 
   const row = rowOf(page, held);
-  await expect(row.locator('[data-label=Status]')).toHaveText('On hold');
-  await expect(row.locator('[data-label=Amount]')).toHaveText('€32.25');
+  const status = row.locator('[data-label=Status]');
+  await expect(status).toHaveText('Held');
+  await expect(row.locator('[data-amount]')).toHaveText('€32.25');
+  await expect(row.locator('[data-label=Customer]')).toHaveText('anna@example.com');
   await row.getByRole('button', { name: /^Manage/ }).click();
-  const outcome = row.getByRole('status');
+  const outcome = row.locator('.outcome');
+  // The outcome is said in the page's one live region, there from the first paint.
+  const announced = page.locator('#announce');
+  await expect(announced).toHaveAttribute('role', 'status');
 
-  // More than the hold: the helper's rule, in words; nothing sent.
+  // More than the hold: the shop's rule, in words, a 400; nothing sent.
   await act(row, 'Capture', '40.00');
-  await expect(outcome).toHaveText(/Amount must not exceed the order amount 32\.25/);
+  await expect(outcome).toHaveText('Amount: must be at most €32.25, the amount held.');
+  await expect(announced).toHaveText('Amount: must be at most €32.25, the amount held.');
   expect((await gateway.orders.get(held.id)).status).toBe('hold');
-  // Nothing to refund yet: the button says why.
-  await expect(row.getByRole('form', { name: 'Refund' })).toContainText(
-    'Only a paid order can be refunded; this order is on hold.',
-  );
+  // A hold offers no refund, and is released under one name only.
+  await expect(row.getByRole('form', { name: 'Refund' })).toHaveCount(0);
+  await expect(row.getByRole('form', { name: 'Reverse payment' })).toHaveCount(0);
+  await expect(row.getByRole('form', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(row.getByRole('form', { name: 'Release hold' })).toHaveCount(1);
 
   // Capture less than the hold.
-  await act(row, 'Capture', '20.00');
-  await expect(outcome).toHaveText('Captured €20.00.');
-  await expect(row.locator('[data-label=Status]')).toHaveText('Paid');
-  await expect(row.locator('[data-label=Amount]')).toHaveText('€20.00');
+  const captureWords = await act(row, 'Capture', '20.00');
+  expect(captureWords).toBe(`Capture €20.00 of €32.25 held for Anna Berzina, order ${held.number}?`);
+  await expect(outcome).toHaveText(
+    `Captured €20.00 from Anna Berzina, order ${held.number}; €12.25 released.`,
+  );
+  // Focus stays on the order acted on.
+  await expect(row.locator('.summary')).toBeFocused();
+  await expect(status).toHaveText('Captured');
+  await expect(row.locator('[data-amount]')).toHaveText('€20.00');
   expect(await gateway.orders.get(held.id)).toMatchObject({ status: 'paid', total: 20 });
   await expect.poll(() => sandboxDelivered(held, 'order.payment_success')).toBeGreaterThanOrEqual(1);
   await expect.poll(() => shopHeard(page, held, 'order.payment_success')).toBe(true);
-  await expect(rowOf(other, held).locator('[data-label=Status]')).toHaveText('Paid');
-  await expect(rowOf(other, held).locator('[data-label=Amount]')).toHaveText('€20.00');
+  await expect(rowOf(other, held).locator('[data-label=Status]')).toHaveText('Captured');
+  await expect(rowOf(other, held).locator('[data-amount]')).toHaveText('€20.00');
   // Once only.
-  await expect(row.getByRole('form', { name: 'Capture' })).toContainText(
-    'Only a payment on hold can be captured; this order is paid.',
-  );
-  await expect(row.getByRole('form', { name: 'Capture' }).getByRole('button')).toBeDisabled();
+  await expect(row.getByRole('form', { name: 'Capture' })).toHaveCount(0);
 
-  // Refund part of it.
+  // Refund part of it: the button and the confirmation name the order, the customer and the amount.
   await expect(row.locator('[data-refundable]')).toHaveText('€20.00');
-  await act(row, 'Refund', '7.50');
-  await expect(outcome).toHaveText('Refunded €7.50.');
-  await expect(row.locator('[data-label=Refunded]')).toHaveText('€7.50');
+  const refund = row.getByRole('form', { name: 'Refund' });
+  await refund.getByRole('textbox').fill('7.50');
+  await expect(refund.getByRole('button')).toHaveText(
+    `Refund €7.50 of €20.00 to Anna Berzina, order ${held.number}`,
+  );
+  expect(await act(row, 'Refund', '7.50')).toBe(
+    `Refund €7.50 of €20.00 to Anna Berzina, order ${held.number}?`,
+  );
+  await expect(outcome).toHaveText(`Refunded €7.50 to Anna Berzina, order ${held.number}.`);
+  await expect(row.locator('[data-refunded]')).toHaveText('€7.50 back');
   await expect(row.locator('[data-refundable]')).toHaveText('€12.50');
-  await expect(row.locator('[data-label=Status]')).toHaveText('Paid');
+  await expect(status).toHaveText('Partly refunded');
   expect(await gateway.orders.get(held.id)).toMatchObject({ status: 'paid', amount_refunded: 7.5 });
   await expect.poll(() => sandboxDelivered(held, 'order.invoice_refunded')).toBe(1);
   await expect.poll(() => shopHeard(page, held, 'order.invoice_refunded')).toBe(true);
-  await expect(rowOf(other, held).locator('[data-label=Refunded]')).toHaveText('€7.50');
+  await expect(rowOf(other, held).locator('[data-refunded]')).toHaveText('€7.50 back');
 
   // More than is left: the rule in words.
   await act(row, 'Refund', '13.00');
-  await expect(outcome).toHaveText(/Amount must not exceed the refundable amount 12\.50/);
+  await expect(outcome).toHaveText('Amount: must be at most €12.50, what is left to refund.');
 
   // The rest: an empty amount refunds all that is left.
   await act(row, 'Refund', '');
-  await expect(outcome).toHaveText('Refunded €12.50.');
-  await expect(row.locator('[data-label=Status]')).toHaveText('Refunded');
-  await expect(row.locator('[data-label=Refunded]')).toHaveText('€20.00');
+  await expect(outcome).toHaveText(`Refunded €12.50 to Anna Berzina, order ${held.number}.`);
+  await expect(status).toHaveText('Refunded');
+  await expect(row.locator('[data-refunded]')).toHaveText('€20.00 back');
   expect(await gateway.orders.get(held.id)).toMatchObject({ status: 'refunded', amount_refunded: 20 });
   await expect.poll(() => sandboxDelivered(held, 'order.invoice_refunded')).toBe(2);
   await expect(rowOf(other, held).locator('[data-label=Status]')).toHaveText('Refunded');
-  await expect(row.getByRole('form', { name: 'Refund' }).getByRole('button')).toBeDisabled();
-  await expect(row.getByRole('form', { name: 'Refund' })).toContainText(
-    'Only a paid order can be refunded; this order is refunded.',
+  await expect(row.getByRole('form', { name: 'Refund' })).toHaveCount(0);
+  await expect(row.locator('.nothing')).toHaveText(
+    'Nothing can be done with this order now: it is refunded.',
   );
+});
+
+test('wrong amounts are a 400 with the rule, never a 5xx; nothing moves', async ({ page }) => {
+  const paid = await payInShop(page, 'one-step');
+  await signIn(page, '/orders/');
+  const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+  for (const amount of ['0', '0.00', '32.26', '9999999', 'abc', '-1']) {
+    const answer = await page.request.post(`/orders/${paid.id}/refund`, {
+      data: { amount, number: paid.number },
+      headers: { 'x-csrf-token': token!, origin: new URL(page.url()).origin },
+    });
+    expect(answer.status(), amount).toBe(400);
+    expect(((await answer.json()) as { error: { message: string } }).error.message, amount).toMatch(
+      /^Amount: /,
+    );
+  }
+  // A press confirmed for another order moves no money either.
+  const other = await page.request.post(`/orders/${paid.id}/refund`, {
+    data: { amount: '1.00', number: 'BP-SOMEONE-ELSE' },
+    headers: { 'x-csrf-token': token!, origin: new URL(page.url()).origin },
+  });
+  expect(other.status()).toBe(409);
+  expect(await gateway.orders.get(paid.id)).toMatchObject({ status: 'paid', amount_refunded: 0 });
+  // An order the gateway does not know: 404 in words, for its row and its actions.
+  expect((await page.request.get('/orders/no-such-order/row')).status()).toBe(404);
+  const unknown = await page.request.post('/orders/no-such-order/refund', {
+    data: { amount: '1.00' },
+    headers: { 'x-csrf-token': token!, origin: new URL(page.url()).origin },
+  });
+  expect(unknown.status()).toBe(404);
 });
 
 test('a reversal the day after the payment is refused in words; the order stays paid', async ({ page }) => {
@@ -171,11 +235,11 @@ test('a reversal the day after the payment is refused in words; the order stays 
   try {
     const row = rowOf(page, paid);
     await row.getByRole('button', { name: /^Manage/ }).click();
-    await act(row, 'Reverse');
-    await expect(row.getByRole('status')).toHaveText(/Reversal is allowed only on the day of payment/);
+    await act(row, 'Reverse payment');
+    await expect(row.locator('.outcome')).toHaveText(/Reversal is allowed only on the day of payment/);
     await expect(row.locator('[data-label=Status]')).toHaveText('Paid');
     // Refused, not failed: the operator may press again (and is refused again).
-    await expect(row.getByRole('form', { name: 'Reverse' }).getByRole('button')).toBeEnabled();
+    await expect(row.getByRole('form', { name: 'Reverse payment' }).getByRole('button')).toBeEnabled();
     expect(await gateway.orders.get(paid.id)).toMatchObject({ status: 'paid' });
   } finally {
     await setClock(null);
@@ -196,34 +260,50 @@ test('a change without the page’s CSRF token or from another site moves no mon
   expect(await gateway.orders.get(held.id)).toMatchObject({ status: 'hold', total: 32.25 });
 });
 
-test('cancel: an unpaid order and a hold are cancelled; a paid order is refused in words', async ({
+test('cancel and release: an unpaid order is cancelled, a hold released; Manage focuses no action', async ({
   page,
 }) => {
   // An order the customer never paid: created by the shop's checkout, then abandoned.
   await page.goto('/');
   const session = await page.request.post('/checkout/session?scenario=one-step', {
-    data: { idempotency_key: `abandoned-${Date.now()}-0001`, email: 'gone@example.com' },
+    data: {
+      idempotency_key: `abandoned-${Date.now()}-0001`,
+      email: 'gone@example.com',
+      verification: await botToken(E2E_SHOP),
+    },
   });
   const unpaid = await gateway.orders.get(((await session.json()) as { order_id: string }).order_id);
   expect(unpaid.status).toBe('issued');
   const held = await payInShop(page, 'two-step');
-  const paid = await payInShop(page, 'one-step');
 
   await signIn(page, '/orders/');
-  for (const order of [unpaid, held]) {
-    const row = rowOf(page, order);
-    await row.getByRole('button', { name: /^Manage/ }).click();
-    const cancel = row.getByRole('form', { name: 'Cancel order' });
-    await cancel.getByRole('button', { name: 'Cancel order' }).click();
-    await expect(row.getByRole('status')).toHaveText('The order was cancelled.');
-    await expect(row.locator('[data-label=Status]')).toHaveText('Cancelled');
-    expect((await gateway.orders.get(order.id)).status).toBe('cancelled');
-    await expect.poll(() => sandboxDelivered(order, 'order.canceled')).toBe(1);
-    await expect.poll(() => shopHeard(page, order, 'order.canceled')).toBe(true);
-  }
-  const row = rowOf(page, paid);
+  const row = rowOf(page, unpaid);
   await row.getByRole('button', { name: /^Manage/ }).click();
-  const cancel = row.getByRole('form', { name: 'Cancel order' });
-  await expect(cancel).toContainText('Only an unpaid or held order can be cancelled; this order is paid.');
-  await expect(cancel.getByRole('button')).toBeDisabled();
+  // The panel takes the focus, not "Cancel order": one more Enter cancels nothing.
+  await expect(row.locator('.panel > td')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  expect((await gateway.orders.get(unpaid.id)).status).toBe('issued');
+  // Going back from the confirmation leaves the order as it was.
+  await row.getByRole('form', { name: 'Cancel order' }).getByRole('button').click();
+  await expect(page.getByRole('dialog')).toContainText(
+    `Cancel order ${unpaid.number} of €32.25 for gone@example.com?`,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  expect((await gateway.orders.get(unpaid.id)).status).toBe('issued');
+  await act(row, 'Cancel order');
+  await expect(row.locator('.outcome')).toHaveText(`Cancelled order ${unpaid.number}.`);
+  await expect(row.locator('[data-label=Status]')).toHaveText('Cancelled');
+  expect((await gateway.orders.get(unpaid.id)).status).toBe('cancelled');
+  await expect.poll(() => sandboxDelivered(unpaid, 'order.canceled')).toBe(1);
+
+  const heldRow = rowOf(page, held);
+  await heldRow.getByRole('button', { name: /^Manage/ }).click();
+  expect(await act(heldRow, 'Release hold')).toBe(
+    `Release the hold of €32.25 for Anna Berzina, order ${held.number}?`,
+  );
+  await expect(heldRow.locator('.outcome')).toHaveText(`Released the hold of €32.25, order ${held.number}.`);
+  await expect(heldRow.locator('[data-label=Status]')).toHaveText('Cancelled');
+  expect((await gateway.orders.get(held.id)).status).toBe('cancelled');
 });

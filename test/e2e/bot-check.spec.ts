@@ -76,3 +76,44 @@ test('a forged token is refused by verify and stops the payment with a message',
   await expect(number(page)).toHaveValue('4111 1111 1111 1111');
   await page.screenshot({ path: test.info().outputPath('bot-check-refused.png'), fullPage: true });
 });
+
+test('asking is not solving: the shop issues no token for an unsolved challenge, and no order without a token in any scenario', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // A token asked for with nothing solved, with a made-up answer, or with no challenge at all.
+  const { challenge } = (await (await page.request.get('/bot-check/challenge')).json()) as {
+    challenge: string;
+  };
+  for (const data of [{}, { challenge, nonce: 'x' }, { nonce: '1' }]) {
+    const res = await page.request.post('/bot-check/token', { data });
+    expect(res.status(), JSON.stringify(data)).toBe(403);
+  }
+  // The one-step scenario's session endpoint, straight, without a token: refused, nothing created.
+  const before = (await newestOrder())?.id;
+  for (const scenario of ['one-step', 'two-step', 'redirect']) {
+    const res = await page.request.post(`/checkout/session?scenario=${scenario}`, {
+      data: { idempotency_key: `no-token-${scenario}-${Date.now()}`, email: 'bot@example.com' },
+    });
+    expect(res.status(), scenario).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { type: 'verification_failed' } });
+  }
+  expect((await newestOrder())?.id).toBe(before);
+});
+
+test('every scenario’s page solves the check by itself: the one-step page attaches a solved token and pays', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=one-step');
+  await typeEmail(page);
+  await typeCard(page, { number: '4111111111111111' });
+  const solved = page.waitForRequest((r) => r.url().endsWith('/bot-check/token') && r.method() === 'POST');
+  const session = page.waitForRequest((r) => r.url().includes('/checkout/session') && r.method() === 'POST');
+  await payButton(page).click();
+  expect(JSON.parse((await solved).postData() ?? '{}')).toMatchObject({
+    nonce: expect.stringMatching(/^\d+$/),
+  });
+  const body = JSON.parse((await session).postData() ?? '{}') as { verification?: string };
+  expect(body.verification).toMatch(/^[0-9a-z]+\.[\w-]{16}\.[\w-]{43}$/);
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+});

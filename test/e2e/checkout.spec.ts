@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { botToken } from '../support/bot-check.ts';
 import { E2E_SHOP } from '../support/ports.ts';
 import {
   alertLine,
@@ -283,17 +284,18 @@ test('redirect presentation: gateway-before-pay comes first; cancelled, nothing 
       sessions.push(request.postDataJSON() as Record<string, unknown>);
   });
   // The page's own code: the first press it stops (its terms not ticked), the next it lets go
-  // with its bot check's token.
-  await page.evaluate(() => {
+  // with its bot check's token (one the shop issued for a solved challenge: it checks them).
+  const token = await botToken(E2E_SHOP);
+  await page.evaluate((token) => {
     let presses = 0;
     document.addEventListener('gateway-before-pay', (event) => {
       presses += 1;
       document.body.dataset.beforePay = String(presses);
       const { detail } = event as CustomEvent<{ waitFor(promise: Promise<unknown>): void }>;
       if (presses === 1) event.preventDefault();
-      else detail.waitFor(Promise.resolve('tok-redirect'));
+      else detail.waitFor(Promise.resolve(token));
     });
-  });
+  }, token);
   await payButton(page).click();
   await expect(page.locator('body')).toHaveAttribute('data-before-pay', '1');
   await expect(payButton(page)).toBeEnabled();
@@ -303,7 +305,7 @@ test('redirect presentation: gateway-before-pay comes first; cancelled, nothing 
   await page.waitForURL(`${SANDBOX}/checkout/**`);
   // One order, made after the second press, and the token went with it; the first made nothing.
   expect(sessions).toHaveLength(1);
-  expect(sessions[0]).toMatchObject({ verification: 'tok-redirect', options: { presentation: 'redirect' } });
+  expect(sessions[0]).toMatchObject({ verification: token, options: { presentation: 'redirect' } });
 });
 
 test('an e-mail the merchant server refuses is marked at the field, in the page’s language, never in its raw words', async ({

@@ -52,10 +52,30 @@ export function hostileParent(shopOrigin: string): void {
       body: Record<string, unknown>,
     ): Promise<{ order_id: string; api_do_url: string }> {
       const key = `hostile-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
+      // The shop's bot check costs a bot some hashing, no more: it solves the challenge as the
+      // page's own script does.
+      const puzzle = (await (await fetch('/bot-check/challenge')).json()) as {
+        challenge: string;
+        bits: number;
+      };
+      let nonce = 0;
+      for (; ; nonce++) {
+        const text = new TextEncoder().encode(`${puzzle.challenge}:${nonce}`);
+        const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', text));
+        let zero = true;
+        for (let i = 0; i < puzzle.bits; i++) if (hash[i >> 3]! & (128 >> (i & 7))) zero = false;
+        if (zero) break;
+      }
+      const answer = await fetch('/bot-check/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ challenge: puzzle.challenge, nonce: String(nonce) }),
+      });
+      const { token } = (await answer.json()) as { token: string };
       const res = await fetch(sessionUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...body, idempotency_key: key }),
+        body: JSON.stringify({ ...body, idempotency_key: key, verification: token }),
       });
       if (!res.ok)
         throw new Error(`the shop refused the attacker's order: ${res.status} ${await res.text()}`);

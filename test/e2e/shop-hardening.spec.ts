@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { botToken } from '../support/bot-check.ts';
 import { E2E_DEMO_PORT, E2E_SANDBOX_PORT, E2E_SHOP } from '../support/ports.ts';
 import { gateway, newestOrder, SANDBOX } from './support.ts';
 
@@ -76,6 +77,7 @@ test('no query or body from the browser changes an order’s amount, MOTO flag, 
         data: {
           idempotency_key: `attacker-query-${scenario}-0001`,
           email: 'a@example.com',
+          verification: await botToken(E2E_SHOP),
         },
       },
     );
@@ -125,7 +127,7 @@ test('order numbers are the shop’s own and unique; the thank-you page shows on
   const numbers = new Set<string>();
   for (let i = 0; i < 5; i++) {
     const res = await page.request.post('/checkout/session?scenario=redirect', {
-      data: { idempotency_key: `visit-order-${i}-000000001` },
+      data: { idempotency_key: `visit-order-${i}-000000001`, verification: await botToken(E2E_SHOP) },
     });
     const order = await gateway.orders.get(((await res.json()) as { order_id: string }).order_id);
     numbers.add(order.number!);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSession, CheckoutStatus, Order } from '../../src/protocol/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { GatewayClient, type GatewayWebhookEvent } from '../../src/server/index.ts';
+import { botToken } from '../support/bot-check.ts';
 import { type RedisServer, startRedis } from '../support/redis.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -124,11 +125,11 @@ async function json<T>(response: Response): Promise<{ status: number; body: T }>
   return { status: response.status, body: (await response.json()) as T };
 }
 
-const sessionPost = (shop: Shop, key: string, cookie: string) =>
+const sessionPost = (shop: Shop, key: string, cookie: string, verification?: string) =>
   fetch(`${shop.url}/checkout/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ idempotency_key: key, email: 'buyer@example.com' }),
+    body: JSON.stringify({ idempotency_key: key, email: 'buyer@example.com', verification }),
   }).then((r) => json<CheckoutSession & { error?: unknown }>(r));
 
 /** The customer's browser loads the checkout first and keeps the visitor cookie it is given. */
@@ -154,7 +155,9 @@ async function checkout(i: number): Promise<Checkout> {
   const key = `multi-process-${i}-${run}`;
   const cookie = await visitorCookie(shops[i % 2]!);
   // The same session request to both processes at once: a retry landing on the other server.
-  const answers = await Promise.all(shops.map((shop) => sessionPost(shop, key, cookie)));
+  // One bot-check token, as the page attaches it: whichever process makes the order checks it.
+  const token = await botToken(shops[i % 2]!.url);
+  const answers = await Promise.all(shops.map((shop) => sessionPost(shop, key, cookie, token)));
 
   const session = answers.find((a) => a.status === 200)?.body;
   let paid = 'no session';
@@ -306,7 +309,12 @@ describe('two merchant processes sharing Redis and one sandbox', () => {
     const answers: number[] = [];
     for (let i = 0; i < 12; i++) {
       const shop = shops[i % 2]!;
-      const result = await sessionPost(shop, `multi-process-limit-${i}-${run}`, await visitorCookie(shop));
+      const result = await sessionPost(
+        shop,
+        `multi-process-limit-${i}-${run}`,
+        await visitorCookie(shop),
+        await botToken(shop.url),
+      );
       answers.push(result.status);
     }
     expect(answers).toEqual([...Array(ORDER_LIMIT - CHECKOUTS).fill(200), 429, 429]);

@@ -60,6 +60,10 @@ export const CONFIG: CheckoutConfig = {
   collect_email: true,
 };
 
+/** Where the shopper's requests come from, as a host that passes no socket address would say it. */
+export const SHOPPER_ADDRESS = '203.0.113.5';
+export const shopperAddress = () => SHOPPER_ADDRESS;
+
 export function setup(config: Partial<CheckoutConfig> = {}, extra: Partial<CheckoutHandlerOptions> = {}) {
   const gw = fakeGateway();
   const errors: unknown[] = [];
@@ -69,6 +73,7 @@ export function setup(config: Partial<CheckoutConfig> = {}, extra: Partial<Check
     buildOrder: () => ({ products: [{ title: 'Tea', price: 12.5 }] }),
     secret: 'status-secret',
     onError: (e) => errors.push(e),
+    clientAddress: shopperAddress,
     ...extra,
   });
   return { handler, calls: gw.calls, errors };

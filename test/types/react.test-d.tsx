@@ -38,6 +38,9 @@ export function Components() {
       {/* @ts-expect-error the checkout has no such event */}
       <GatewayCheckout onPaid={() => undefined} />
       <GatewayCheckout acceptedBrands={['visa', 'mastercard']} />
+      <GatewayCheckout requireName={false} collectEmail={false} />
+      {/* @ts-expect-error requireName is a boolean property */}
+      <GatewayCheckout requireName="no" />
       {/* @ts-expect-error acceptedBrands is a list of brands */}
       <GatewayCheckout acceptedBrands="visa" />
       <GatewayCardForm moto onCardChange={(e) => e.detail.brand} onInput={(e) => e.target} />
@@ -67,6 +70,7 @@ export function BareTags() {
       <gateway-checkout amount={{ value: 1 }} />
       {/* @ts-expect-error a decline's detail has no status */}
       <gateway-checkout ongateway-decline={(e) => e.detail.status} />
+      <gateway-checkout require-name collect-email moto />
       <gateway-card-form require-name moto ongateway-card-change={(e) => e.detail.valid} />
       <gateway-billing-address mode="full" />
       <gateway-save-consent scenario="one-click" checked />

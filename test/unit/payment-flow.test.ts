@@ -5,6 +5,7 @@ import { type ChallengeHandle, PaymentFlow, type PaymentFlowOptions } from '../.
 import { type DirectPayer, postDirectPayment } from '../../src/flow/post-payment.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { GatewayClient, type Order } from '../../src/server/index.ts';
+import { botToken } from '../support/bot-check.ts';
 
 // The checkout's payment flow without a browser, against the real sandbox over HTTP and the demo
 // shop's server (built on the server helper) over HTTP: every request really travels.
@@ -61,6 +62,12 @@ function flowFor(scenario = 'one-step', options: Partial<PaymentFlowOptions> = {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
     ...options,
     fetch: async (input, init) => {
+      // The page's bot-check script attaches a solved challenge's token to each new session, as
+      // gateway-before-pay does on the demo's pages.
+      if (init?.method === 'POST' && String(input).includes('/checkout/session')) {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        init = { ...init, body: JSON.stringify({ ...body, verification: await botToken(shop.url) }) };
+      }
       sent.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
       // A test's own fetch stands for the network between the browser and the servers.
       return (options.fetch ?? fetch)(input, init);

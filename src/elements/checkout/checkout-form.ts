@@ -28,6 +28,7 @@ export interface CheckoutFormView extends CheckoutView {
   readonly moto: boolean;
   /** `off`: the card fields never move focus on by themselves. */
   readonly autoAdvance: 'on' | 'off';
+  readonly requireName: boolean;
   readonly avs: AvsMode;
   readonly saveMethod: SaveMethod | undefined;
   readonly acceptedBrands: string[];
@@ -71,12 +72,13 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
         @input=${on.edit}
         aria-busy=${busy ? 'true' : 'false'}
       >
-        ${v.fields?.collect_email ? v.email : nothing}
+        ${v.email}
         ${
           v.direct
             ? html`<gateway-card-form
                 .moto=${v.moto}
                 .autoAdvance=${v.autoAdvance}
+                .requireName=${v.requireName}
                 .language=${v.language}
                 .acceptedBrands=${v.acceptedBrands}
                 .fieldsOrigin=${v.fieldsOrigin}

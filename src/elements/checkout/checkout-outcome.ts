@@ -46,8 +46,6 @@ function announceOutcome(
     });
     focusAfterRender(host, moto ? newPayment : '.result');
   } else if (result.kind === 'declined') {
-    // An agent tells the caller and goes on from "New payment", as after a success.
-    if (moto) focusAfterRender(host, newPayment);
     const { amount, currency } = result.status;
     emit(host, 'gateway-decline', { orderId: result.orderId, reason: result.reason, amount, currency });
   } else {
@@ -143,12 +141,18 @@ export class PaymentOutcome {
     // card stays for a retry, and goes too once the order is paid. Refused before any order was
     // made (too many attempts, a bot check), nothing was sent: every field stays as typed.
     // After a decline (a failed 3-D Secure check is one) the focus waits in that field, not on the
-    // page: the Pay button it was on is busy while paying. An agent goes on from "New payment".
-    const refocus = result.kind === 'declined' && !moto;
+    // page: the Pay button it was on is busy while paying. An agent asks the caller for another
+    // card: the declined one goes, and the focus waits on the card number (the order stays).
+    const refocus = result.kind === 'declined';
     if (form && !nothingSent(result)) {
       clearSecurityCode(form);
       // Once this render has unlocked the fields (a locked field cannot take the focus).
-      if (refocus) void this.#host.updateComplete.then(() => clearSecurityCode(form, true));
+      if (refocus)
+        void this.#host.updateComplete.then(() => {
+          if (!moto) return clearSecurityCode(form, true);
+          form.clear();
+          form.focus();
+        });
     }
     // Kept while the outcome is unknown or the bank's check waits to be reopened, and while the
     // checkout is out of the page (a single-page app's other route): nobody saw it.

@@ -91,6 +91,21 @@ export class GatewayCheckout extends GatewayElement {
    * can say the same: `auto_advance: false`). By default a complete field moves on, which is said once.
    */
   @property({ attribute: 'auto-advance' }) autoAdvance: 'on' | 'off' = 'on';
+  /**
+   * Ask for the cardholder's name. `require-name="false"` leaves the field out (the gateway then
+   * authorizes without one); without the attribute the merchant server's `require_name` decides,
+   * and the name is asked for when it says nothing.
+   */
+  @property({ attribute: 'require-name', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
+  requireName?: boolean;
+  /**
+   * Whether to hold the e-mail field's place before the merchant server answers, as an image's
+   * width and height hold its place: by default it is held (the field then takes input at once);
+   * `collect-email="false"` on a checkout whose server sets `collect_email: false` keeps it out from
+   * the first paint. The server's answer decides what is asked.
+   */
+  @property({ attribute: 'collect-email', converter: { fromAttribute: (v: string | null) => v !== 'false' } })
+  collectEmail?: boolean;
   /** off, standard or custom address verification. Defaults to what the merchant's server says. */
   @property({ reflect: true }) avs?: AvsMode;
   /** one-click, automatic, recurring (with customer consent) or merchant (saved_by_merchant). */
@@ -371,6 +386,7 @@ export class GatewayCheckout extends GatewayElement {
         direct: this.presentation === 'direct',
         moto: this.#moto,
         autoAdvance: config?.auto_advance === false ? 'off' : this.autoAdvance,
+        requireName: this.requireName ?? fields?.require_name ?? true,
         avs: this.#avs,
         saveMethod: this.#saveMethod,
         acceptedBrands: this.acceptedBrands,
@@ -386,7 +402,16 @@ export class GatewayCheckout extends GatewayElement {
         payLabel: this.#payLabel(),
         paid: paidDetails,
         newPayment,
-        email: fields?.collect_email ? this.#email.render(t, locked) : nothing,
+        // Until the session answers, the e-mail field holds its place (as the README's merchant asks
+        // for one), so nothing below it moves when the answer comes; a phone order asks none, nor a
+        // checkout whose page says collect-email="false".
+        email: (
+          fields
+            ? fields.collect_email
+            : (this.collectEmail ?? !this.#moto) && this.presentation === 'direct'
+        )
+          ? this.#email.render(t, locked)
+          : nothing,
       },
       this.#handlers,
     )}

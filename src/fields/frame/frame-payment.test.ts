@@ -14,7 +14,9 @@ const CARD: CardInput = {
 };
 
 /** The merchant's server and the gateway as the frame meets them: every request recorded. */
-function world(options: { moto?: boolean; apiDoUrl?: string; statuses?: string[] } = {}) {
+function world(
+  options: { moto?: boolean; apiDoUrl?: string; statuses?: string[]; refuse?: () => Response } = {},
+) {
   const requests: Array<{
     url: string;
     method: string;
@@ -28,6 +30,7 @@ function world(options: { moto?: boolean; apiDoUrl?: string; statuses?: string[]
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
     requests.push({ url, method: init.method ?? 'GET', credentials: init.credentials, body });
     if (url.startsWith(`${SHOP}/checkout/session`) && init.method === 'POST') {
+      if (options.refuse) return options.refuse();
       orders++;
       return Response.json({
         order_id: `o-${orders}`,
@@ -140,5 +143,27 @@ describe('the isolated fields pay the order they get from the merchant’s serve
       ),
     ).toEqual({ ok: false, error: 'invalid' });
     expect(v.requests).toEqual([]);
+  });
+
+  it('tell a refusal for too many attempts apart, with the wait the shop asked, and a refused bot check', async () => {
+    const limited = world({
+      refuse: () =>
+        Response.json(
+          { error: { type: 'rate_limited', message: 'too many attempts' } },
+          { status: 429, headers: { 'Retry-After': '1020' } },
+        ),
+    });
+    expect(await limited.pay()).toEqual({ ok: false, error: 'rate_limited', retryAfter: 1020 });
+    // Asked once, nothing repeated, nothing sent to the gateway.
+    expect(limited.posts()).toHaveLength(1);
+    const bot = world({
+      refuse: () =>
+        Response.json(
+          { error: { type: 'verification_failed', message: 'the bot check did not pass' } },
+          { status: 403 },
+        ),
+    });
+    expect(await bot.pay()).toEqual({ ok: false, error: 'verification' });
+    expect(bot.requests.some((r) => r.url.startsWith(GATEWAY))).toBe(false);
   });
 });

@@ -114,9 +114,19 @@ export class FramePayment {
         // Refused outright: no order was made for this key. A lost answer may have made one: the
         // same key finds it again.
         if (e.type === 'session') this.#key = null;
-        return e.type === 'session'
-          ? { ok: false, error: 'session', message: e.message, ...(e.fields ? { fields: e.fields } : {}) }
-          : { ok: false, error: 'network' };
+        if (e.type === 'session')
+          return {
+            ok: false,
+            error: 'session',
+            message: e.message,
+            ...(e.fields ? { fields: e.fields } : {}),
+          };
+        // Refused before any order: the customer is told why, as the in-page checkout tells them.
+        if (e.type === 'rate_limited' || e.type === 'verification') {
+          this.#key = null;
+          return { ok: false, error: e.type, ...(e.retryAfter ? { retryAfter: e.retryAfter } : {}) };
+        }
+        return { ok: false, error: 'network' };
       }
       this.#session = session;
     }

@@ -19,9 +19,10 @@ export type FramedPayerResult =
   | PayerResult
   | {
       readonly ok: false;
-      readonly error: 'session' | 'refused';
+      readonly error: 'session' | 'refused' | 'rate_limited' | 'verification';
       readonly message?: string;
       readonly fields?: ReadonlyArray<{ path: string; message: string; code?: string }>;
+      readonly retryAfter?: number;
     };
 
 /**

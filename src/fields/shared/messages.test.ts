@@ -99,6 +99,23 @@ describe('messages from the frame', () => {
       outcome: { ok: false, error: 'timeout', message: undefined },
     });
     expect(parseFromFrame({ type: 'paid', id: 3, outcome: { ok: false, error: 'stolen' } })).toBeNull();
+    // Too many attempts carries the wait, within a day; a refused bot check is its own kind.
+    const limited = { ok: false, error: 'rate_limited', retryAfter: 600 };
+    expect(parseFromFrame({ type: 'paid', id: 3, outcome: limited })).toEqual({
+      type: 'paid',
+      id: 3,
+      outcome: { ...limited, message: undefined },
+    });
+    const forever = { ok: false, error: 'rate_limited', retryAfter: 1e9 };
+    expect(parseFromFrame({ type: 'paid', id: 3, outcome: forever })).toMatchObject({
+      outcome: { ok: false, error: 'rate_limited' },
+    });
+    expect(
+      (parseFromFrame({ type: 'paid', id: 3, outcome: forever }) as { outcome: object }).outcome,
+    ).not.toHaveProperty('retryAfter');
+    expect(
+      parseFromFrame({ type: 'paid', id: 3, outcome: { ok: false, error: 'verification' } }),
+    ).toMatchObject({ outcome: { ok: false, error: 'verification' } });
     const script = { ok: true, response: { threed_check_url: 'javascript:alert(1)' } };
     expect(parseFromFrame({ type: 'paid', id: 3, outcome: script })).toBeNull();
   });

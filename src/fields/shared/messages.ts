@@ -85,7 +85,9 @@ export interface FieldsConfig {
  * Why nothing was paid, or no answer came: `invalid`, the fields are not complete and valid (and now
  * show why); `session`, the merchant's server refused to create the order (its words and fields
  * come along); `refused`, the frame would not pay (this checkout's order is paid already, or its
- * status could not be read); the rest as for any direct payment.
+ * status could not be read); `rate_limited`, the merchant's server wants no more attempts for now
+ * (`retryAfter` seconds, as its Retry-After said); `verification`, it refused the bot check; the
+ * rest as for any direct payment.
  */
 export const PAY_ERRORS = [
   'network',
@@ -95,6 +97,8 @@ export const PAY_ERRORS = [
   'invalid',
   'session',
   'refused',
+  'rate_limited',
+  'verification',
 ] as const;
 export type PayError = (typeof PAY_ERRORS)[number];
 
@@ -120,6 +124,8 @@ export type PayOutcome =
       readonly error: PayError;
       readonly message?: string;
       readonly fields?: readonly SessionFieldIssue[];
+      /** `rate_limited`: how many seconds the merchant's server asked to wait. */
+      readonly retryAfter?: number;
     };
 
 /**
@@ -321,7 +327,17 @@ function parseOutcome(v: unknown): PayOutcome | null {
   if (v.ok !== false || !oneOf(PAY_ERRORS, v.error)) return null;
   const message = str(v.message, 500) ? v.message : undefined;
   const fields = v.error === 'session' ? parseIssues(v.fields) : undefined;
-  return fields ? { ok: false, error: v.error, message, fields } : { ok: false, error: v.error, message };
+  if (fields) return { ok: false, error: v.error, message, fields };
+  const wait = v.retryAfter;
+  // A day at most: a frame that says more is not to be believed, and the customer is told minutes.
+  if (
+    v.error === 'rate_limited' &&
+    Number.isInteger(wait) &&
+    (wait as number) > 0 &&
+    (wait as number) <= 86_400
+  )
+    return { ok: false, error: v.error, message, retryAfter: wait as number };
+  return { ok: false, error: v.error, message };
 }
 
 /** What the parent accepts from the frame; null for anything else. Extra keys never cross. */

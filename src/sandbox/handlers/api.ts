@@ -8,7 +8,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeys } from '../idempotency.ts';
 import { createWebhookSubscription, deleteWebhookSubscription } from '../resources.ts';
 import { type ApiResult, failure, methodNotAllowed, notFound, ok } from '../results.ts';
 
-function keyMatches(header: string | null, key: string): boolean {
+export function keyMatches(header: string | null, key: string): boolean {
   const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
   if (!match) return false;
   const given = Buffer.from(match[1]!.trim());

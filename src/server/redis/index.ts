@@ -15,7 +15,7 @@ export interface RedisClient {
   set(key: string, value: string, options: { NX?: true; PX: number }): Promise<unknown>;
   get(key: string): Promise<unknown>;
   del(key: string): Promise<unknown>;
-  /** For the velocity counters: INCRBY and PEXPIRE as one atomic script, one round trip. */
+  /** For the velocity counters: INCRBY and PEXPIRE, or an order's declines raised, as one atomic script. */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
@@ -39,6 +39,11 @@ export interface RedisStores {
 /** Adds to a counter and renews its expiry in one step, so a counter can never be left without one. */
 const INCREMENT =
   "local n = redis.call('INCRBY', KEYS[1], ARGV[1]) redis.call('PEXPIRE', KEYS[1], ARGV[2]) return n";
+
+/** Raises a counter to a total it has not reached yet and answers by how much, in one step. */
+const RAISE =
+  "local c = tonumber(redis.call('GET', KEYS[1]) or '0') or 0 local n = tonumber(ARGV[1]) " +
+  "if n <= c then return 0 end redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return n - c";
 
 /** The value of a reserved key; a stored record is always a JSON object, so they never collide. */
 const PENDING = 'pending';
@@ -103,6 +108,13 @@ export function createRedisStores(client: RedisClient, options: RedisStoreOption
         arguments: [String(Math.trunc(by)), String(px(ttlMs))],
       });
       return Number(count);
+    },
+    async raise(key, to, ttlMs) {
+      const raised = await client.eval(RAISE, {
+        keys: [limitKey(key)],
+        arguments: [String(Math.trunc(to)), String(px(ttlMs))],
+      });
+      return Number(raised);
     },
     async count(key) {
       const value = await client.get(limitKey(key));

@@ -5,6 +5,7 @@ import { type RedisServer, startRedis } from '../../../test/support/redis.ts';
 import type { CheckoutSession, Order } from '../../protocol/index.ts';
 import { createCheckoutHandler } from '../checkout.ts';
 import { GatewayClient } from '../client.ts';
+import { createVelocityLimits } from '../limits.ts';
 import { createWebhookHandler, type GatewayWebhookEvent } from '../webhooks.ts';
 import { createRedisStores } from './index.ts';
 
@@ -148,6 +149,36 @@ describe('Redis webhook de-duplication', () => {
   });
 });
 
+describe('Redis velocity counters', () => {
+  it('count a burst of declines read by two processes at once exactly once', async () => {
+    const one = createVelocityLimits({ store: createRedisStores(a, { prefix: 'l1:' }).limits });
+    const two = createVelocityLimits({ store: createRedisStores(b, { prefix: 'l1:' }).limits });
+    const bot = ['ip:198.51.100.30'];
+    await one.bind('ord_r', bot, false);
+    const history = (declines: number) =>
+      Array.from({ length: declines * 2 }, (_, i) => ({
+        new_status: i % 2 ? 'rejected' : 'in_progress',
+        on: 100 + i,
+      }));
+    const view = (declines: number): Order => ({
+      id: 'ord_r',
+      status: 'rejected',
+      status_changes: history(declines),
+      transaction_details: { card_masked_pan: '411111******1111' },
+    });
+    // Reads of four and seven declines race on two connections: seven counted in all, the order
+    // retired by one of them only (its cap is five).
+    const verdicts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).record(view(i < 10 ? 4 : 7))),
+    );
+    expect(verdicts.filter(Boolean)).toEqual([true]);
+    const store = createRedisStores(a, { prefix: 'l1:' }).limits;
+    expect(await store.count('declined:ord_r')).toBe(7);
+    expect(await store.raise('declined:ord_r', 7, 60_000)).toBe(0);
+    expect(await store.raise('declined:ord_r', 9, 60_000)).toBe(2);
+  });
+});
+
 describe('checkout handler on the Redis store', () => {
   it('two handlers (as in two processes) create one order for one key, the second waits for it', async () => {
     let created = 0;
@@ -169,6 +200,7 @@ describe('checkout handler on the Redis store', () => {
         client,
         secret: 'shared-status-secret',
         visitor: () => 'the-shopper',
+        clientAddress: () => '203.0.113.5',
         store: createRedisStores(redisClient, { prefix: 'c1:' }).sessions,
         config: () => ({
           amount: 9,
@@ -235,6 +267,7 @@ describe('checkout handler on the Redis store', () => {
         client,
         secret: 'shared-status-secret',
         visitor: () => 'the-shopper',
+        clientAddress: () => '203.0.113.5',
         onError: () => {},
         store: createRedisStores(redisClient, { prefix: 'c2:' }).sessions,
         config: () => ({

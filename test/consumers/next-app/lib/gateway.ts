@@ -8,12 +8,12 @@ import {
   GatewayClient,
 } from 'gateway-checkout/server';
 
-const gateway = new GatewayClient({
+export const gateway = new GatewayClient({
   baseUrl: process.env.GATEWAY_API_URL ?? 'http://127.0.0.1:8406/api/v0.6',
   secretKey: process.env.GATEWAY_SECRET_KEY ?? 'sk_sandbox_test',
 });
 
-const config: CheckoutConfig = {
+export const config: CheckoutConfig = {
   amount: 12.5,
   currency: 'EUR',
   language: 'en',
@@ -24,18 +24,23 @@ const config: CheckoutConfig = {
   collect_email: true,
 };
 
+// A route handler has no socket address: on Vercel its edge names the client; self-hosted, the
+// proxy in front of `next start` appends it to X-Forwarded-For. Without a reader the checkout
+// refuses sessions (its velocity limits could count nobody) and the receiver every delivery.
+const clientAddress = process.env.VERCEL ? clientAddressFrom.vercel : clientAddressFrom.forwardedFor(1);
+
 export const checkout = createCheckoutHandler({
   client: gateway,
+  clientAddress,
   config: () => config,
   buildOrder: () => ({ products: [{ title: 'Green tea', price: 12.5 }] }),
 });
 
 export const webhooks = createWebhookHandler({
   allowedIps: (process.env.GATEWAY_WEBHOOK_IPS ?? '127.0.0.1,::1').split(','),
-  // A route handler has no socket address: on Vercel its edge names the client; self-hosted, the
-  // proxy in front of `next start` appends it to X-Forwarded-For.
-  clientAddress: process.env.VERCEL ? clientAddressFrom.vercel : clientAddressFrom.forwardedFor(1),
+  clientAddress,
   client: gateway,
+  limits: checkout.limits, // declines confirmed here count too
   onEvent: (event) => {
     if ('order' in event)
       console.log(`webhook received: ${event.type} ${event.order.id} ${event.order.status}`);
