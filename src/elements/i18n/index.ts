@@ -40,12 +40,14 @@ export function hasCatalog(language: string): boolean {
 }
 
 /**
- * What the elements render in for a language tag: its language and direction when its texts are
- * here, else English (the content then says so, so it is read with an English voice).
+ * What the elements render in for a language tag, and the direction they set: its language when
+ * its texts are here (`rtl` for a right-to-left one; otherwise none, and the page's direction
+ * holds, so an English form on a right-to-left page follows it), else English, left to right (the
+ * content then says so, so it is read with an English voice).
  */
-export function shownAs(language: string | undefined): readonly [lang: string, dir: 'ltr' | 'rtl'] {
+export function shownAs(language: string | undefined): readonly [lang: string, dir: '' | 'ltr' | 'rtl'] {
   const code = languageOf(language);
-  return catalogs.has(code) ? [code, rtl.has(code) ? 'rtl' : 'ltr'] : ['en', 'ltr'];
+  return catalogs.has(code) ? [code, rtl.has(code) ? 'rtl' : ''] : ['en', 'ltr'];
 }
 
 /** The catalog for a language (a longer tag is cut to its language), English when none is here. */

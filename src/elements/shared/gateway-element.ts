@@ -108,12 +108,7 @@ export abstract class GatewayElement extends LitElement {
    * no texts for, shown in English).
    */
   #mark(): void {
-    const [lang, shown] = shownAs(this.#tag);
-    // In the page's own language the page's direction holds (an English form on a right-to-left
-    // page follows it; an empty `dir` inherits); a right-to-left language, or another language than
-    // the page's, sets its own.
-    const page = shownAs(resolveLanguageTag(this))[0];
-    const dir = shown === 'rtl' || lang !== page ? shown : '';
+    const [lang, dir] = shownAs(this.#tag);
     for (const el of this.renderRoot.children as HTMLCollectionOf<HTMLElement>) {
       el.lang = lang;
       el.dir = dir;
