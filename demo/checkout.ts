@@ -128,8 +128,10 @@ export function createShopCheckout(options: {
     }
     if ('twoStep' in scenario) draft.skip_capture = true;
     if ('save' in scenario && scenario.save === 'merchant') draft.setup_future_use = 'one-click';
-    // Only pages that leave the shop need a way back; a framed challenge reports by message.
-    if (('presentation' in scenario && scenario.presentation === 'redirect') || 'threeDs' in scenario) {
+    // The way back from the gateway's pages: the hosted page, a redirected challenge, and a challenge
+    // in the checkout's dialog, which closes when the bank's flow lands back here (a bank sends no
+    // message). Not for the hosted form in a frame, whose page would move the whole shop's page.
+    if (!('presentation' in scenario) || scenario.presentation === 'redirect') {
       draft.success_redirect = `${options.base()}/return?number=${number}`;
       draft.failure_redirect = `${options.base()}/return?number=${number}`;
     }

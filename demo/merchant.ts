@@ -50,6 +50,8 @@ export interface DemoMerchantOptions {
   distDir: string;
   /** The sandbox's control page, linked from the demo. */
   sandboxUrl?: string;
+  /** The sandbox's bank origin (3-D Secure pages), which the strict-CSP page must let into frames. */
+  bankUrl?: string;
   /** Where the framework apps are built (<appsDir>/app, <appsDir>/vue). */
   appsDir?: string;
   /** Shared stores (Redis) when several shop processes serve the same customers; default in memory. */
@@ -317,6 +319,8 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         language: url.searchParams.get('lang') ?? undefined,
         fieldsOrigin: url.searchParams.has('isolated') ? fieldsUrl : undefined,
         cdn: url.searchParams.get('cdn') ?? undefined,
+        bankOrigin: options.bankUrl,
+        oldAdvice: url.searchParams.has('old-advice'),
       });
       return sendHtml(res, html, pagePolicy(policy.split('; ')));
     }

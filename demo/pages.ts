@@ -148,7 +148,11 @@ ${head('Checkout', integrity)}${
         <li><code>3782 822463 10005</code> American Express, approved</li>
         <li><code>4000 0000 0000 0002</code> declined by the issuer</li>
         <li><code>4000 0000 0000 9995</code> declined, insufficient funds</li>
-        <li><code>4000 0000 0000 3220</code> 3-D Secure challenge</li>
+        <li><code>4000 0000 0000 3220</code> 3-D Secure challenge at the bank</li>
+        <li><code>4000 0000 0000 3063</code> 3-D Secure, no challenge (frictionless)</li>
+        <li><code>4000 0042 8000 0005</code> issued in Latvia: saving it asks the bank</li>
+        <li><code>4000 0027 6000 0016</code> issued in Germany: no standard AVS</li>
+        <li><code>4000 0082 6000 0000</code> issued in the United Kingdom</li>
       </ul>
       <p>AVS: postal code <code>99999</code> gives a “no match”.</p>
     </div>

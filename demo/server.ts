@@ -22,7 +22,7 @@ function giveUp(error: unknown): never {
   if (error instanceof PortInUseError) console.error(error.message);
   else if (code === 'EADDRINUSE')
     console.error(
-      `The sandbox cannot listen on port ${sandboxPort} (SANDBOX_PORT): it is in use. Stop what runs there or choose another port.`,
+      `The sandbox cannot listen on port ${sandboxPort} (SANDBOX_PORT) or its bank on ${process.env.SANDBOX_BANK_PORT ?? sandboxPort + 1} (SANDBOX_BANK_PORT): one is in use. Stop what runs there or choose other ports.`,
     );
   else console.error(error);
   process.exit(1);
@@ -32,6 +32,8 @@ const sandbox = process.env.GATEWAY_URL
   ? null
   : await startSandbox({
       port: sandboxPort,
+      // The issuers' 3-D Secure pages, on an origin of their own (default: the sandbox's port + 1).
+      ...(process.env.SANDBOX_BANK_PORT ? { bankPort: Number(process.env.SANDBOX_BANK_PORT) } : {}),
       secretKey: process.env.SANDBOX_SECRET_KEY ?? 'sk_sandbox_test',
       // The shop's account at the gateway: its hosted pages say who is paid.
       merchantName: MERCHANT_NAME,
@@ -82,6 +84,7 @@ const options: DemoMerchantOptions = {
   distDir: join(root, 'dist'),
   appsDir: join(root, 'build', 'demo-apps'),
   sandboxUrl: sandbox?.url,
+  bankUrl: sandbox?.bankUrl,
   ...(redis ? { stores: redis.stores, shifts: redisShiftStore(redis.client) } : {}),
   ...(statusSecret ? { statusSecret } : {}),
   agentPassword,
@@ -103,7 +106,7 @@ Isolated fields  ${shop.url}/isolated/   (card fields in a frame from ${shop.fie
 Phone orders     ${shop.url}/moto/       (MOTO agent entry; sign in as ${AGENT_USER})
 Back office      ${shop.url}/orders/     (capture, refund, reverse, cancel; sign in as ${AGENT_USER})
 Agent sign-in    user ${AGENT_USER}, password ${agentPassword}${process.env.DEMO_AGENT_PASSWORD ? ' (DEMO_AGENT_PASSWORD)' : ' (set DEMO_AGENT_PASSWORD to change it)'}
-Gateway          ${gatewayUrl}/api/v0.6/${sandbox ? `  (sandbox, key ${secretKey})\nSandbox control  ${sandbox.url}/_sandbox/` : ''}
+Gateway          ${gatewayUrl}/api/v0.6/${sandbox ? `  (sandbox, key ${secretKey})\nSandbox control  ${sandbox.url}/_sandbox/\nSandbox bank     ${sandbox.bankUrl}/            (the issuers' 3-D Secure pages)` : ''}
 Velocity limits  ${limits ? `raised by DEMO_LIMITS: ${JSON.stringify(limits)}` : 'the defaults (30 new orders per client per 10 min, 10 declines per hour…)'}
 Stores           ${redis ? `Redis at ${new URL(process.env.REDIS_URL!).host}` : 'in memory (set REDIS_URL for Redis)'}
 Pay with 4111 1111 1111 1111, any future expiry, any 3-digit code. Ctrl-C stops.`);

@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { collapseHtml } from './html-templates.mjs';
+import { mangledMembers } from './mangle.mjs';
 import {
   buildSiblings,
   checkSelfContained,
@@ -86,6 +87,8 @@ const inputsOnlyMask = () => ({
 const only = new Set(process.argv.slice(2));
 const wants = (step) => only.size === 0 || only.has(step);
 const common = { root, configFile: false, logLevel: 'warn', define: languagesDefine(root) };
+/** `_` members renamed alike in the bundle, its siblings and the fields page (scripts/mangle.mjs). */
+const members = mangledMembers(root);
 
 if (only.size === 0) rmSync(dist, { recursive: true, force: true });
 
@@ -104,7 +107,7 @@ if (wants('iife')) {
       !old.name.startsWith('gateway-checkout.iife.')
     )
       rmSync(join(dist, old.name));
-  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()] });
+  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()], members });
   siblings.push(writeLanguageTable(root, dist, siblings));
   const output = await build({
     ...common,
@@ -121,8 +124,10 @@ if (wants('iife')) {
         formats: ['iife'],
         fileName: () => 'gateway-checkout.iife.js',
       },
+      rolldownOptions: { output: { minify: members.minify() } },
     },
   });
+  members.learn(output);
   const chunk = (Array.isArray(output) ? output : [output])
     .flatMap((o) => o.output)
     .find((o) => o.type === 'chunk');
@@ -208,7 +213,11 @@ if (wants('fields')) {
         // nothing the fields page never runs: see languagesInline).
         rollupOptions: {
           input: join(root, 'src/fields/frame', `${name}.html`),
-          output: { entryFileNames: `assets/${entry}-[hash].js`, codeSplitting: false },
+          output: {
+            entryFileNames: `assets/${entry}-[hash].js`,
+            codeSplitting: false,
+            minify: members.minify(),
+          },
         },
         // The CSS-in-JS of Lit only: nothing to emit beside the script.
         cssCodeSplit: false,

@@ -48,7 +48,7 @@ const sha384 = (text) => createHash('sha384').update(text).digest();
  * Builds each part into dist/gateway-checkout.<name>.<hash>.js (and its source map); returns
  * `{ name, file, integrity, modules }` per part, `modules` being the source files inside it.
  */
-export async function buildSiblings({ root, dist, plugins = [], common = {} }) {
+export async function buildSiblings({ root, dist, plugins = [], common = {}, members }) {
   const siblings = [];
   for (const part of [...onDemandParts(root), ...languageFiles(root)]) {
     const entry = `\0sibling-${part.name}.js`;
@@ -74,8 +74,10 @@ document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EV
         minify: true,
         sourcemap: 'hidden',
         lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${part.name}.js` },
+        ...(members ? { rolldownOptions: { output: { minify: members.minify() } } } : {}),
       },
     });
+    members?.learn(output);
     const chunk = (Array.isArray(output) ? output : [output])
       .flatMap((o) => o.output)
       .find((o) => o.type === 'chunk');

@@ -1,4 +1,4 @@
-import { type GatewayClient, GatewayError, type Order } from '../../src/server/index.ts';
+import { avsOutcomeOf, type GatewayClient, GatewayError, type Order } from '../../src/server/index.ts';
 import { phoneReferenceOf } from '../phone-reference.ts';
 
 /**
@@ -42,6 +42,13 @@ export interface OrderView {
   issued: number | null;
   /** The last decline or failure the gateway recorded. */
   error: string | null;
+  /** The AVS result in words ("Address checked: matches"); null when no AVS ran. */
+  avs: string | null;
+  /**
+   * A hold that ran out before it was captured (Unix seconds of its end, when the gateway said): the
+   * amount went back to the card, and no action can touch the order any more.
+   */
+  holdExpired: { on: number | null } | null;
 }
 
 export function viewOf(order: Order): OrderView {
@@ -70,7 +77,16 @@ export function viewOf(order: Order): OrderView {
     twoStep: order.skip_capture === true,
     issued: order.issued ?? null,
     error: details?.errors?.at(-1)?.description ?? null,
+    avs: avsOutcomeOf(order)?.words ?? null,
+    holdExpired: holdExpiryOf(order),
   };
+}
+
+function holdExpiryOf(order: Order): OrderView['holdExpired'] {
+  if (order.status !== 'expired') return null;
+  const changes = order.status_changes ?? [];
+  if (!changes.some((c) => c.new_status === 'hold')) return null;
+  return { on: changes.findLast((c) => c.new_status === 'expired')?.on ?? null };
 }
 
 /**
@@ -96,7 +112,7 @@ export function statusWords(view: OrderView): string {
     case 'rejected':
       return view.error ? `Declined: ${view.error}` : 'Declined';
     case 'expired':
-      return view.twoStep ? 'Hold expired' : 'Expired';
+      return view.holdExpired || view.twoStep ? 'Hold expired' : 'Expired';
     default:
       return view.status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
   }
@@ -120,6 +136,8 @@ export function actionsFor(view: OrderView): Action[] {
 
 /** Why an action does not apply to the order as it is now, in words; null when it may be tried. */
 export function whyNot(action: Action, view: OrderView): string | null {
+  if (view.holdExpired)
+    return 'The hold expired: the amount went back to the card, and nothing can be done with it.';
   if (actionsFor(view).includes(action)) return null;
   const is = `order ${view.number || view.id} is ${statusWords(view).toLowerCase()}`;
   switch (action) {

@@ -49,6 +49,7 @@ tr[hidden]{display:none!important}
 .amount{display:grid;gap:.15rem;font-size:.78rem;color:var(--muted);flex:0 1 9rem}
 .amount input{width:100%}
 .nothing{margin:0;font-size:.9rem;color:var(--muted)}
+.expired{margin:0;padding:.7rem .9rem;border-inline-start:3px solid var(--bad);background:#fdeceb;border-radius:6px;max-inline-size:60ch}
 .outcome{margin:.75rem 0 0;font-size:.9rem;min-height:1.2em}
 .outcome[data-kind=ok]{color:var(--ok)}
 .outcome[data-kind=refused]{color:var(--bad)}

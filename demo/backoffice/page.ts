@@ -67,6 +67,18 @@ function amountCell(view: OrderView): string {
   return `<td data-label="Amount" class="num"><span data-amount="${view.total.toFixed(2)}">${money(view.total, view.currency)}</span>${note}</td>`;
 }
 
+/**
+ * An expired hold offers no action: nothing of it can be captured, reversed or cancelled, so the
+ * operator reads what happened instead of buttons that could only fail.
+ */
+function expiredHoldWords(view: OrderView): string {
+  const on = view.holdExpired?.on;
+  const date = on
+    ? ` on ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(on * 1000)}`
+    : '';
+  return `The hold expired${date} before it was captured: the customer was not charged, and the held ${money(view.total, view.currency)} went back to their card. Nothing can be captured, reversed or cancelled; take a new payment if the order still stands.`;
+}
+
 /** One order: its summary row and its (collapsible) actions. */
 export function orderGroup(view: OrderView, open = false): string {
   const id = escapeHtml(view.id);
@@ -88,8 +100,8 @@ ${amountCell(view)}
 </tr>
 <tr class="panel" id="panel-${id}"${open ? '' : ' hidden'}><td colspan="8" tabindex="-1" aria-labelledby="title-${id}">
 <h2 class="panel-title" id="title-${id}">Order ${number}${view.customer ? ` · ${escapeHtml(view.customer)}` : ''}</h2>
-<div class="facts"><span>Order id <code>${id}</code></span>${view.status === 'paid' ? `<span>Refundable <strong data-refundable="${view.refundable.toFixed(2)}">${money(view.refundable, view.currency)}</strong></span>` : ''}${view.error ? `<span>Last error: ${escapeHtml(view.error)}</span>` : ''}</div>
-${actions.length ? `<div class="actions">${actions.map((a) => actionForm(view, a)).join('')}</div>` : `<p class="nothing">Nothing can be done with this order now: it is ${escapeHtml(words.toLowerCase())}.</p>`}
+<div class="facts"><span>Order id <code>${id}</code></span>${view.status === 'paid' ? `<span>Refundable <strong data-refundable="${view.refundable.toFixed(2)}">${money(view.refundable, view.currency)}</strong></span>` : ''}${view.error ? `<span>Last error: ${escapeHtml(view.error)}</span>` : ''}${view.avs ? `<span data-avs>${escapeHtml(view.avs)}</span>` : ''}</div>
+${view.holdExpired ? `<p class="expired" data-hold-expired>${escapeHtml(expiredHoldWords(view))}</p>` : actions.length ? `<div class="actions">${actions.map((a) => actionForm(view, a)).join('')}</div>` : `<p class="nothing">Nothing can be done with this order now: it is ${escapeHtml(words.toLowerCase())}.</p>`}
 <p class="outcome"></p>
 </td></tr>
 </tbody>`;

@@ -61,8 +61,3 @@ export function gapsFor(brand: CardBrand | null): readonly number[] {
 export function maxLengthFor(brand: CardBrand | null): number {
   return brand && brand.lengths.length > 0 ? Math.max(...brand.lengths) : MAX_CARD_DIGITS;
 }
-
-/** The security code's length: the brand's own (4 for American Express), 3 when not known. */
-export function securityCodeLength(brand: CardBrand | null): number {
-  return brand?.codeLength ?? 3;
-}

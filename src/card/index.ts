@@ -5,3 +5,4 @@ export * from './expiry.ts';
 export * from './format.ts';
 export * from './number.ts';
 export * from './postal-code.ts';
+export * from './security-code.ts';

@@ -40,3 +40,38 @@ describe('postal codes per country', () => {
     expect(formatPostalCode('XK', ' anything ')).toBe('anything');
   });
 });
+
+describe('postal codes', () => {
+  it('checks well-known formats', () => {
+    expect(isValidPostalCode('US', '90210')).toBe(true);
+    expect(isValidPostalCode('US', '90210-1234')).toBe(true);
+    expect(isValidPostalCode('US', '9021')).toBe(false);
+    expect(isValidPostalCode('CA', 'K1A 0B1')).toBe(true);
+    expect(isValidPostalCode('CA', 'k1a0b1')).toBe(true);
+    expect(isValidPostalCode('CA', 'D1A 0B1')).toBe(false);
+    for (const gb of [
+      'SW1A 1AA',
+      'EC1A 1BB',
+      'W1A 0AX',
+      'M1 1AE',
+      'B33 8TH',
+      'CR2 6XH',
+      'DN55 1PT',
+      'GIR 0AA',
+    ]) {
+      expect(isValidPostalCode('GB', gb)).toBe(true);
+    }
+    expect(isValidPostalCode('GB', '12345')).toBe(false);
+    expect(isValidPostalCode('DE', '10115')).toBe(true);
+    expect(isValidPostalCode('FR', '7500')).toBe(false);
+    expect(isValidPostalCode('LV', 'LV-1050')).toBe(true);
+    expect(isValidPostalCode('LV', '1050')).toBe(true);
+    expect(isValidPostalCode('NL', '1012 AB')).toBe(true);
+  });
+  it('never rejects a non-empty code where the format is not known', () => {
+    expect(isValidPostalCode('IE', 'D02 X285')).toBe(true);
+    expect(isValidPostalCode('HK', '-')).toBe(true);
+    expect(isValidPostalCode(undefined, 'anything')).toBe(true);
+    expect(isValidPostalCode('IE', '  ')).toBe(false);
+  });
+});

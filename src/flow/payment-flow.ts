@@ -1,14 +1,8 @@
-import { buildDirectPaymentBody, type CardInput } from '../card/direct-body.ts';
-import { type FramedPayer, framedRequest, framedSession } from '../fields/parent/framed-payer.ts';
+import { buildDirectPaymentBody } from '../card/direct-body.ts';
+import { framedRequest, framedSession } from '../fields/parent/framed-payer.ts';
 import type { DirectPaymentResponse } from '../protocol/direct-payment.ts';
-import type {
-  AvsMode,
-  CheckoutConfig,
-  CheckoutSession,
-  CheckoutSessionRequest,
-  CheckoutStatus,
-  SaveMethod,
-} from '../protocol/session.ts';
+import type { CheckoutConfig, CheckoutSession, CheckoutStatus } from '../protocol/session.ts';
+import type { AttemptRecord, PayInput, PaymentFlowOptions } from './flow-input.ts';
 import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
 import { MerchantServer, newIdempotencyKey } from './merchant-server.ts';
 import {
@@ -16,10 +10,9 @@ import {
   cancelledError,
   type FlowErrorType,
   type FlowInvalid,
-  type FlowPhase,
   type FlowResult,
 } from './outcome.ts';
-import { type DirectPayer, type PayerResult, postDirectPayment } from './post-payment.ts';
+import { type PayerResult, postDirectPayment } from './post-payment.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -35,59 +28,7 @@ import { type DirectPayer, type PayerResult, postDirectPayment } from './post-pa
  * - After a decline, paying again opens a new attempt (a new order), as the gateway expects.
  */
 
-export interface ChallengeHandle {
-  /** Resolves when the challenge page reports it is over, or the customer closes it. */
-  readonly done: Promise<'completed' | 'closed'>;
-  close(): void;
-}
-
-export interface PaymentFlowOptions {
-  /** POST here to create the order lazily at pay time (GET for the checkout's configuration). */
-  readonly sessionUrl?: string;
-  /** An order created beforehand by the merchant: pay it here and read its status there. */
-  readonly apiDoUrl?: string;
-  readonly statusUrl?: string;
-  /** The only origins card data may be sent to; empty: any https origin but the page's own. */
-  readonly gatewayOrigins?: readonly string[];
-  readonly fetch?: typeof fetch;
-  /** Shows the 3-D Secure challenge; the element opens a dialog or redirects. */
-  readonly challenge: (url: string) => ChallengeHandle;
-  readonly onPhase?: (phase: FlowPhase) => void;
-  /**
-   * The payment of this order is about to reach the gateway (and, with a challenge, where the bank
-   * waits): from here on a lost page must learn the result rather than pay again. No card data.
-   */
-  readonly onAttempt?: (attempt: AttemptRecord) => void;
-  /** How long the payment POST may take before we treat its answer as lost. */
-  readonly paymentTimeoutMs?: number;
-  /** How long we keep asking for a final status. */
-  readonly statusTimeoutMs?: number;
-  readonly sleep?: (ms: number) => Promise<void>;
-}
-
-export type PayInput = (
-  | { readonly card: CardInput; readonly payer?: undefined; readonly framed?: undefined }
-  /** The card is where this code cannot see it: the payer sends the payment. */
-  | { readonly payer: DirectPayer; readonly card?: undefined; readonly framed?: undefined }
-  /**
-   * The isolated fields: they make the order with the merchant's server themselves and pay it;
-   * this flow hears the order and follows it (3-D Secure, the status).
-   */
-  | { readonly framed: FramedPayer; readonly card?: undefined; readonly payer?: undefined }
-) & {
-  readonly request: Omit<CheckoutSessionRequest, 'idempotency_key'>;
-  /**
-   * For an order the merchant created beforehand (api-do-url), no session tells how to pay it: the
-   * element's attributes do. A session from the merchant server always wins.
-   */
-  readonly preset?: { readonly avs: AvsMode; readonly moto: boolean; readonly saveMethod?: SaveMethod };
-};
-
-/** What a page needs to pick up an attempt after a reload: the order's addresses, never card data. */
-export interface AttemptRecord {
-  readonly session: CheckoutSession;
-  readonly challengeUrl?: string;
-}
+export type { AttemptRecord, ChallengeHandle, PayInput, PaymentFlowOptions } from './flow-input.ts';
 
 interface Attempt {
   readonly key: string;
@@ -390,11 +331,20 @@ export class PaymentFlow {
       return this.#failed(session, 'server', ownOrder, 'threed_check_url is no web page');
     }
     this.#options.onPhase?.('challenge');
-    const handle = this.#options.challenge(url);
-    // The challenge page tells us it is over; the status poll covers a page that never does.
+    // A bank tells the checkout nothing: the status says when the challenge is over, polled, and
+    // asked again each time the challenge moves on to another page (back from the bank, say).
+    let moved = () => {};
+    const settledOnMove = new Promise<'completed'>((resolve) => {
+      moved = () =>
+        void this.#server.readStatus(session.status_url, 1).then((status) => {
+          if (status && status.outcome !== 'pending') resolve('completed');
+        });
+    });
+    const handle = this.#options.challenge(url, () => moved());
     const stopPolling = new AbortController();
     const outcome = await Promise.race([
       handle.done,
+      settledOnMove,
       this.#server
         .settle(session.status_url, session.order_id, stopPolling.signal)
         .then(() => 'completed' as const),

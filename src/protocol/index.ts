@@ -1,5 +1,6 @@
 // The v0.6 wire format and the spec's rules: the single source of truth for field names.
 export * from './api.ts';
+export * from './avs.ts';
 export * from './compatibility.ts';
 export * from './direct-payment.ts';
 export * from './errors.ts';

@@ -5,10 +5,12 @@
  * None carries a secret; each receiver checks the sender's window and origin before it acts.
  */
 
-/** From the challenge page to the frame's parent (or the window's opener): the challenge is over. */
+/**
+ * From the gateway's own 3-D Secure result page to the frame's parent (or the window's opener): the
+ * challenge is over. An early word only, taken from the gateway's origin: a bank sends no message, so
+ * a checkout learns the end from the order's status or the return to the merchant's address.
+ */
 export const THREE_DS_COMPLETE = 'gateway-3ds-complete';
-/** From the challenge page to the frame's parent: how tall its content is, `{ height }` in px. */
-export const THREE_DS_SIZE = 'gateway-3ds-size';
 
 /**
  * The relay between a checkout and a hosted checkout it frames (`presentation="iframe"`, where the

@@ -3,6 +3,7 @@
  * server (server.ts) mounts it; tests may call it directly, without a socket.
  */
 import { API_PREFIX } from '../protocol/index.ts';
+import { bankHandler } from './bank/app.ts';
 import { Clock } from './clock.ts';
 import { Faults } from './faults.ts';
 import { Gateway } from './gateway.ts';
@@ -30,10 +31,18 @@ export interface AppOptions {
   distDir: string | null;
   /** The sandbox's own origin, known once it listens. */
   origin: () => string;
+  /** The bank's origin (the issuers' 3-D Secure pages), known once it listens. */
+  bankOrigin: () => string;
+  /** The merchant's country (ISO 3166 alpha-2). Default LV. */
+  merchantCountry?: string | undefined;
+  /** How long the bank's 3DS Method page takes to answer. */
+  methodDelayMs?: number | undefined;
 }
 
 export interface SandboxApp {
   dispatch(request: Request, exchange: Exchange): Promise<Response>;
+  /** The bank's origin: its own Fetch handler. */
+  bank(request: Request, exchange: Exchange): Promise<Response>;
   gateway: Gateway;
   close(): void;
 }
@@ -41,13 +50,24 @@ export interface SandboxApp {
 export function sandboxApp(options: AppOptions): SandboxApp {
   const clock = new Clock(options.now);
   const hooks = new WebhookDispatcher(options.webhookRetry, () => clock.now());
-  const gateway = new Gateway({ avsEnabled: options.avsEnabled, clock, hooks, origin: options.origin });
+  const gateway = new Gateway({
+    avsEnabled: options.avsEnabled,
+    merchantCountry: options.merchantCountry ?? 'LV',
+    clock,
+    hooks,
+    origin: options.origin,
+  });
   const faults = new Faults();
   const { distDir } = options;
   const api = apiHandler(gateway, faults, options.secretKey);
   const control = controlHandler(gateway, faults);
   const bundle = bundleHandler(distDir);
   const fields = fieldsHandler(distDir, options.origin);
+  const bank = bankHandler(gateway, {
+    gatewayOrigin: options.origin,
+    methodDelayMs: options.methodDelayMs,
+    merchantName: options.merchantName,
+  });
 
   /** The surface a path belongs to; the tokens in a path are the handlers' only credentials. */
   function surfaceOf(path: string): SurfaceHandler | null {
@@ -60,8 +80,9 @@ export function sandboxApp(options: AppOptions): SandboxApp {
       });
     const direct = /^\/direct\/([\w-]+)\/?$/.exec(path);
     if (direct) return directPostHandler(gateway, faults, direct[1]!);
-    const challenge = /^\/3ds\/([\w-]+)\/?$/.exec(path);
-    if (challenge) return threeDSHandler(gateway, challenge[1]!);
+    const challenge = /^\/3ds\/([\w-]+)(?:\/(method\/?)?)?$/.exec(path);
+    if (challenge)
+      return threeDSHandler(gateway, challenge[1]!, options.bankOrigin, challenge[2] ? 'method' : 'page');
     const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);
     if (hosted)
       return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]), options.merchantName);
@@ -80,6 +101,10 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     if (path === '/') return new Response(null, { status: 302, headers: { Location: '/_sandbox/' } });
     const surface = surfaceOf(path);
     if (!surface) return answer(notFound());
+    return run(surface, request, exchange);
+  }
+
+  async function run(surface: SurfaceHandler, request: Request, exchange: Exchange): Promise<Response> {
     try {
       return await surface(request, exchange);
     } catch (error) {
@@ -94,6 +119,9 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     async dispatch(request, exchange) {
       const response = await route(request, exchange);
       return finishBody(request, response);
+    },
+    async bank(request, exchange) {
+      return finishBody(request, await run(bank, request, exchange));
     },
     close: () => hooks.close(),
   };

@@ -8,6 +8,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 const secretKey = process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY;
+// The issuers' 3-D Secure pages, on an origin of their own: by default the next port.
+const bankPort = Number(process.env.SANDBOX_BANK_PORT || (port ? port + 1 : 0));
+if (!Number.isInteger(bankPort) || bankPort < 0 || bankPort > 65535) {
+  console.error(`SANDBOX_BANK_PORT must be a port number, not "${process.env.SANDBOX_BANK_PORT}"`);
+  process.exit(2);
+}
+// Where the merchant is located: saving a card issued in the EU for a merchant in Europe needs 3-D Secure.
+const merchantCountry = process.env.SANDBOX_MERCHANT_COUNTRY || undefined;
 
 // The merchant's name on the hosted pages, as its account at a real gateway would hold it.
 const merchantName = process.env.SANDBOX_MERCHANT_NAME || undefined;
@@ -19,19 +27,28 @@ if (apiDoFromBrowsers !== 'open' && apiDoFromBrowsers !== 'closed') {
   process.exit(2);
 }
 
-const sandbox = await startSandbox({ port, secretKey, merchantName, apiDoFromBrowsers });
+const sandbox = await startSandbox({
+  port,
+  bankPort,
+  secretKey,
+  merchantName,
+  merchantCountry,
+  apiDoFromBrowsers,
+});
 const lines = [
   `Sandbox gateway listening on ${sandbox.url}`,
   `  API:        ${sandbox.apiUrl}/`,
   `  Secret key: ${sandbox.secretKey}`,
   `  Control:    ${sandbox.url}/_sandbox/`,
+  `  Bank:       ${sandbox.bankUrl}/ (the issuers' 3-D Secure pages)`,
   ...(apiDoFromBrowsers === 'closed'
     ? ['  api_do_url: closed to browsers (no CORS, Bearer key required): use the Direct Post transport']
     : []),
   '  Test cards (any future expiry; an expiry in the past is declined "Expired card"):',
   ...TEST_CARDS.map((c) => `    ${printable(c.number).padEnd(20)} ${c.note}`),
-  '    any other Luhn-valid number: approved',
-  '  AVS: billing zip_code 99999 gives "no match", any other "match".',
+  '    any other Luhn-valid number: approved (issued in the United States)',
+  '  AVS: billing zip_code 99999 gives "no match", any other "match"; standard AVS only for cards',
+  '  issued in the US, Canada and the UK (others: not supported by the issuer).',
 ];
 console.log(lines.join('\n'));
 

@@ -8,6 +8,8 @@ import type { WebhookDispatcher } from './webhooks.ts';
 
 export interface GatewayOptions {
   avsEnabled: boolean;
+  /** Where the merchant is located (ISO 3166 alpha-2): saving an EU card in Europe needs 3-D Secure. */
+  merchantCountry: string;
   clock: Clock;
   hooks: WebhookDispatcher;
   /** The sandbox's own origin (http://127.0.0.1:PORT), known once it listens. */

@@ -65,7 +65,7 @@ export function orderJson(o: OrderRecord, { origin, avsEnabled }: OrderJsonConte
     transaction_details: {
       card_masked_pan: o.card?.masked ?? null,
       cardholder_name: o.card?.holder ?? null,
-      card_issuer_country: o.card ? 'US' : null,
+      card_issuer_country: o.card?.issuerCountry ?? null,
       card_type: o.card?.brand ?? null,
       errors: o.errors.map((e) => ({ ...e })),
       processing_status: o.processingStatus,

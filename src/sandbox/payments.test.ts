@@ -8,6 +8,7 @@ import {
   cardBody,
   createOrder,
   type Json,
+  openBankChallenge,
   pay,
   sandbox,
   setClock,
@@ -195,8 +196,11 @@ describe('3-D Secure', () => {
     const page = await fetch(answer.body.threed_check_url);
     expect(page.status).toBe(200);
     expect(page.headers.get('x-frame-options')).toBeNull();
-    const html = await page.text();
-    for (const name of ['Approve', 'Fail', 'Cancel']) expect(html).toContain(`>${name}</button>`);
+    // The gateway's page hands the browser on to the bank, on the bank's own origin.
+    const bank = await openBankChallenge(answer.body.threed_check_url);
+    expect(new URL(bank.acs).origin).toBe(sb.bankUrl);
+    expect(sb.bankUrl).not.toBe(sb.url);
+    for (const name of ['Approve', 'Fail', 'Cancel']) expect(bank.html).toContain(`>${name}</button>`);
   });
 
   it('shows the challenge as an issuer would: bank, scheme, merchant, amount and masked card', async () => {
@@ -204,18 +208,18 @@ describe('3-D Secure', () => {
       products: [{ title: 'Tea', price: 12.5 }],
       dynamic_descriptor: 'TEA SHOP',
     });
-    const html = await (await fetch(answer.body.threed_check_url)).text();
+    const { html } = await openBankChallenge(answer.body.threed_check_url);
     expect(html).toContain('Sandbox Bank');
     expect(html).toContain('Visa Secure');
     expect(html).toContain('TEA SHOP');
     expect(html).toContain('data-amount>€12.50</dd>');
-    expect(html).toContain('data-card><span dir="ltr">Visa •••• 3220</span></dd>');
+    expect(html).toContain('data-card>Visa •••• 3220</dd>');
     expect(html).not.toContain('4000000000003220');
   });
 
   it('leaves its own Cancel out inside a dialog that offers one (?dialog=1)', async () => {
     const { order, answer } = await challenged();
-    const framed = await (await fetch(`${answer.body.threed_check_url}?dialog=1`)).text();
+    const framed = (await openBankChallenge(`${answer.body.threed_check_url}?dialog=1`)).html;
     expect(framed).toContain('>Approve</button>');
     expect(framed).toContain('>Fail</button>');
     expect(framed).not.toContain('>Cancel</button>');
@@ -235,7 +239,9 @@ describe('3-D Secure', () => {
     const after = await read(order);
     expect(after.status).toBe('paid');
     expect(after.transaction_details.three_d_secure_status).toBe('authenticated');
-    const again = await answerChallenge(answer.body.threed_check_url, 'fail');
+    // Done: the gateway's page shows the result, and neither the bank nor a Cancel changes it.
+    expect(await (await fetch(answer.body.threed_check_url)).text()).toContain('data-status>paid<');
+    const again = await answerChallenge(answer.body.threed_check_url, 'cancel');
     expect(again.status).toBe(409);
     expect((await read(order)).status).toBe('paid');
   });

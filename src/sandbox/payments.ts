@@ -8,7 +8,18 @@ import {
   directPaymentBodySchema,
   type FieldIssue,
 } from '../protocol/index.ts';
-import { behaviourOf, cardTypeOf, EXPIRED_CARD, isExpired, maskPan, securityCodeDigits } from './cards.ts';
+import {
+  behaviourOf,
+  cardTypeOf,
+  EXPIRED_CARD,
+  ISSUER_COUNTRIES,
+  type IssuerCountry,
+  inEurope,
+  isExpired,
+  issuerOf,
+  maskPan,
+  securityCodeDigits,
+} from './cards.ts';
 import type { Clock } from './clock.ts';
 import { unix } from './clock.ts';
 import { parseRequest } from './drf.ts';
@@ -36,6 +47,17 @@ export interface Challenge {
   orderId: string;
   /** Dropped as soon as the customer has chosen. */
   pending: PendingApproval | null;
+  /** The 3-D Secure server's and the bank's ids of this authentication (EMV 3DS's transaction ids). */
+  serverTransId: string;
+  acsTransId: string;
+  /** The bank runs its 3DS Method (a hidden frame on its origin) before the challenge. */
+  method: boolean;
+  /** How the 3DS Method ended: "Y" answered, "N" timed out; null before it ran. */
+  methodCompleted: 'Y' | 'N' | null;
+  /** The EMV challenge window the gateway asked the bank for ("01" to "05"), once it did. */
+  window: string | null;
+  /** The bank's answer, recorded when the person gave it (before the browser comes back). */
+  result: 'approve' | 'fail' | 'cancel' | null;
 }
 
 /** What a direct payment answers, and the order it touched (null for an unknown address). */
@@ -50,11 +72,15 @@ export interface PaymentsOptions {
   orders: OrderBook;
   clients: Clients;
   origin: () => string;
+  /** The merchant's country (ISO 3166 alpha-2). */
+  merchantCountry: string;
 }
 
 const AVS_MATCH = { code: 'Y', description: 'Address and postal code match' };
 const AVS_NO_MATCH = { code: 'N', description: 'Neither address nor postal code matches' };
 const AVS_UNAVAILABLE = { code: 'U', description: 'Address information unavailable' };
+/** Standard AVS for an issuer outside the US, Canada and the UK: the issuer does not take part. */
+const AVS_NOT_SUPPORTED = { code: 'G', description: "AVS not supported by the card's issuer" };
 
 export class Payments {
   private readonly challenges = new Map<string, Challenge>();
@@ -86,7 +112,7 @@ export class Payments {
     order.avsRequested = body.avs === true;
     order.threeDSStatus = null;
     order.processingStatus = 'processing';
-    this.runAvs(order);
+    this.runAvs(order, issuerOf(body.card_number));
     this.opts.orders.move(order, 'pay');
 
     if (isExpired(body.exp_month, body.exp_year, this.opts.clock.now())) {
@@ -104,14 +130,50 @@ export class Payments {
         body.saved_by_merchant || order.request.setup_future_use || order.request.force_save_method,
       ),
     };
-    if (behaviour.kind === 'threeds' && !order.request.is_moto) {
-      const challenge: Challenge = { token: secretToken(), orderId: order.id, pending };
+    // No cardholder is there to authenticate a phone order: MOTO skips 3-D Secure.
+    const moto = order.request.is_moto === true;
+    const challenge = !moto && this.challengeOf(order, behaviour, issuerOf(body.card_number), pending);
+    if (challenge) {
       this.challenges.set(challenge.token, challenge);
       order.threeDSStatus = 'challenge_required';
       return answer(order, `${this.opts.origin()}/3ds/${challenge.token}/`);
     }
+    if (behaviour.kind === 'frictionless' && !moto) order.threeDSStatus = 'authenticated';
     this.authorize(order, pending);
     return answer(order);
+  }
+
+  /**
+   * The challenge a payment needs, if any: the test card's own, or (rule 6) the bank's when a card
+   * issued in the EU is saved for a merchant located in Europe, whatever the amount.
+   */
+  private challengeOf(
+    order: OrderRecord,
+    behaviour: ReturnType<typeof behaviourOf>,
+    issuer: IssuerCountry,
+    pending: PendingApproval,
+  ): Challenge | null {
+    const strongAuthForSaving =
+      pending.saveCard && ISSUER_COUNTRIES[issuer].eu && inEurope(this.opts.merchantCountry);
+    if (behaviour.kind !== 'threeds' && !strongAuthForSaving) return null;
+    return {
+      token: secretToken(),
+      orderId: order.id,
+      pending,
+      serverTransId: randomUUID(),
+      acsTransId: randomUUID(),
+      method: behaviour.kind === 'threeds' && behaviour.method,
+      methodCompleted: null,
+      window: null,
+      result: null,
+    };
+  }
+
+  /** The challenge the bank knows by its own id (acsTransID). */
+  challengeAtBank(acsTransId: string): { challenge: Challenge; order: OrderRecord } | undefined {
+    for (const challenge of this.challenges.values())
+      if (challenge.acsTransId === acsTransId) return this.challenge(challenge.token);
+    return undefined;
   }
 
   challenge(challengeToken: string): { challenge: Challenge; order: OrderRecord } | undefined {
@@ -127,6 +189,7 @@ export class Payments {
     if (!found || !pending) return undefined;
     const { challenge, order } = found;
     challenge.pending = null;
+    challenge.result = choice;
     if (choice === 'approve') {
       order.threeDSStatus = 'authenticated';
       this.authorize(order, pending);
@@ -140,7 +203,12 @@ export class Payments {
     return order;
   }
 
-  private runAvs(order: OrderRecord): void {
+  /**
+   * Rule 8: standard AVS (the order carries an address) runs for cards issued in the US, Canada and
+   * the UK; any other issuer answers that it does not take part, never a mismatch. Custom AVS (`avs`
+   * in the payment) runs for every issuer, 3-D Secure or not.
+   */
+  private runAvs(order: OrderRecord, issuer: IssuerCountry): void {
     const { address, zip_code } = order.request.client;
     const hasAddress = Boolean(address?.trim() && zip_code?.trim());
     if (!hasAddress && !order.avsRequested) {
@@ -148,6 +216,8 @@ export class Payments {
       return;
     }
     if (!hasAddress) order.avsResult = AVS_UNAVAILABLE;
+    else if (!order.avsRequested && !ISSUER_COUNTRIES[issuer].standardAvs)
+      order.avsResult = AVS_NOT_SUPPORTED;
     else order.avsResult = zip_code?.trim() === '99999' ? AVS_NO_MATCH : AVS_MATCH;
   }
 
@@ -188,8 +258,8 @@ export class Payments {
       is_default: cards.length === 0,
       cardholder_name: onOrder.holder,
       product_type: 'CREDIT',
-      issuer_country: 'US',
-      region_card_issuer: 'North America',
+      issuer_country: onOrder.issuerCountry,
+      region_card_issuer: ISSUER_COUNTRIES[onOrder.issuerCountry as IssuerCountry]?.region ?? 'North America',
       card_type: onOrder.brand,
     };
     cards.push(card);
@@ -234,6 +304,7 @@ const cardOnOrder = (body: DirectPaymentBody): CardOnOrder => ({
   brand: cardTypeOf(body.card_number),
   expMonth: body.exp_month,
   expYear: body.exp_year,
+  issuerCountry: issuerOf(body.card_number),
 });
 
 /** {status, order_id}, plus threed_check_url for a challenge and errors for a decline. */

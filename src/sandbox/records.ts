@@ -15,6 +15,8 @@ export interface CardOnOrder {
   brand: string;
   expMonth: number;
   expYear: number;
+  /** The issuer's country (ISO 3166 alpha-2), as `card_issuer_country` reads. */
+  issuerCountry: string;
 }
 
 export interface Line {

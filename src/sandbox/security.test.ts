@@ -282,7 +282,13 @@ describe('3-D Secure keeps no card data', () => {
   it('neither a pending nor a finished challenge holds the card number or the security code', () => {
     const clock = new Clock();
     const hooks = new WebhookDispatcher({}, () => clock.now());
-    const gateway = new Gateway({ avsEnabled: false, clock, hooks, origin: () => 'http://127.0.0.1:1' });
+    const gateway = new Gateway({
+      avsEnabled: false,
+      merchantCountry: 'LV',
+      clock,
+      hooks,
+      origin: () => 'http://127.0.0.1:1',
+    });
     const created = gateway.orders.create(orderBody({ setup_future_use: 'recurring' }));
     const order = gateway.orders.get((created.body as { id: string }).id)!;
     const number = '4000000000003220';

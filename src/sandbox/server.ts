@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../protocol/index.ts';
 import { toNodeHandler, writeResponse } from '../server/node.ts';
-import { sandboxApp } from './app.ts';
+import { type SandboxApp, sandboxApp } from './app.ts';
 import { hostChecker } from './host.ts';
 import { answer } from './http.ts';
 import { failure } from './results.ts';
@@ -27,6 +27,16 @@ export interface SandboxOptions {
    * Default: an order's `dynamic_descriptor` when it has one, else "Sandbox merchant".
    */
   merchantName?: string;
+  /**
+   * The bank's port: the card issuers' 3-D Secure pages live on an origin of their own, as a real
+   * bank's do. Default: the sandbox's port + 1, or any free port when the sandbox's is 0.
+   */
+  bankPort?: number;
+  /**
+   * Where the merchant is located (ISO 3166 alpha-2, default LV): saving a card issued in the EU for
+   * a merchant in Europe needs 3-D Secure.
+   */
+  merchantCountry?: string;
   /** The merchant has AVS enabled: an order without client.address and client.zip_code fails (400). */
   avsEnabled?: boolean;
   webhookRetry?: WebhookRetryOptions;
@@ -59,6 +69,8 @@ export interface Sandbox {
   url: string;
   /** url + '/api/v0.6' */
   apiUrl: string;
+  /** The bank's origin, http://127.0.0.1:BANK_PORT: where 3-D Secure challenges are shown. */
+  bankUrl: string;
   secretKey: string;
   close(): Promise<void>;
 }
@@ -87,12 +99,25 @@ function packageRoot(): string | null {
   return null;
 }
 
+/** Listens on `port` (0: any free one) and says which port it got. */
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const secretKey = options.secretKey ?? DEFAULT_SECRET_KEY;
   const faultTimeoutMs = options.faultTimeoutMs ?? 30_000;
   const distDir = options.distDir === undefined ? defaultDistDir() : options.distDir;
   let origin = '';
+  let bankOrigin = '';
   const app = sandboxApp({
     secretKey,
     avsEnabled: options.avsEnabled ?? false,
@@ -102,6 +127,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now: options.now,
     distDir,
     origin: () => origin,
+    bankOrigin: () => bankOrigin,
+    merchantCountry: options.merchantCountry,
   });
   const sockets = new Set<Socket>();
   const heldTimers = new Set<NodeJS.Timeout>();
@@ -128,48 +155,59 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const hostAllowed = hostChecker([host, ...(options.allowedHosts ?? [])]);
 
-  const server = createServer((req, res) => {
-    const socket = req.socket;
-    const verdict = hostAllowed(req.headers.host);
-    if (!verdict.ok) {
-      // Refused unread: the connection closes after the answer rather than parse a body nobody wants.
-      const refusal = answer(failure(verdict.status, verdict.message, verdict.code), { Connection: 'close' });
-      void writeResponse(refusal, res).catch(() => res.destroy());
-      return;
-    }
-    toNodeHandler((request) =>
-      app.dispatch(request, { url: new URL(request.url), loseAnswer: (how) => loseAnswer(socket, how) }),
-    )(req, res);
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  /** One listener: the gateway's or the bank's, behind the same Host check. */
+  function listener(dispatch: SandboxApp['dispatch']): Server {
+    const server = createServer((req, res) => {
+      const socket = req.socket;
+      const verdict = hostAllowed(req.headers.host);
+      if (!verdict.ok) {
+        // Refused unread: the connection closes after the answer rather than parse a body nobody wants.
+        const refusal = answer(failure(verdict.status, verdict.message, verdict.code), {
+          Connection: 'close',
+        });
+        void writeResponse(refusal, res).catch(() => res.destroy());
+        return;
+      }
+      toNodeHandler((request) =>
+        dispatch(request, { url: new URL(request.url), loseAnswer: (how) => loseAnswer(socket, how) }),
+      )(req, res);
     });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    return server;
+  }
+
+  const server = listener(app.dispatch);
+  const bankServer = listener(app.bank);
   const originHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const port = await listen(server, options.port ?? 0, host);
   origin = `http://${originHost}:${port}`;
+  const bankPort = options.bankPort ?? (port === options.port && port ? port + 1 : 0);
+  try {
+    bankOrigin = `http://${originHost}:${await listen(bankServer, bankPort, host)}`;
+  } catch (error) {
+    server.close();
+    throw error;
+  }
 
   let closing: Promise<void> | null = null;
   return {
     url: origin,
     apiUrl: `${origin}${API_PREFIX}`,
+    bankUrl: bankOrigin,
     secretKey,
     close() {
       closing ??= new Promise<void>((resolve) => {
         app.close();
         for (const timer of heldTimers) clearTimeout(timer);
         heldTimers.clear();
-        server.close(() => resolve());
+        let open = 2;
+        const closed = () => --open === 0 && resolve();
+        server.close(closed);
+        bankServer.close(closed);
         // Idle keep-alive and held ("timeout" fault) connections would otherwise keep close() waiting.
         for (const socket of sockets) socket.destroy();
       });

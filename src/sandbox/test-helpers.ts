@@ -95,13 +95,62 @@ export async function waitFor<T>(
   }
 }
 
-/** Submits the 3-D Secure challenge form like the browser would, without following redirects. */
-export async function answerChallenge(url: string, result: 'approve' | 'fail' | 'cancel') {
-  const response = await fetch(url, {
+const postForm = (url: string, fields: Record<string, string>) =>
+  fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ result }).toString(),
+    body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
+
+/** The value of a form field in a page the sandbox wrote (attribute order as its pages write it). */
+export function fieldOf(html: string, name: string): string {
+  const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+  if (value === undefined) throw new Error(`no field ${name} in ${html.slice(0, 400)}`);
+  return value.replaceAll('&amp;', '&').replaceAll('&quot;', '"');
+}
+
+/** A form's action in a page the sandbox wrote. */
+export function actionOf(html: string, id: string): string {
+  const action = new RegExp(`action="([^"]*)"[^>]*id="${id}"`).exec(html)?.[1];
+  if (action === undefined) throw new Error(`no form ${id}`);
+  return action.replaceAll('&amp;', '&');
+}
+
+/**
+ * Walks a browser through the gateway's 3-D Secure page to the bank's challenge (no script: the
+ * challenge request as the page's form holds it, for the full window unless `window` says).
+ */
+export async function openBankChallenge(url: string, window?: string) {
+  const handoff = await (await fetch(url)).text();
+  let creq = fieldOf(handoff, 'creq');
+  if (window) {
+    const message = JSON.parse(Buffer.from(creq, 'base64url').toString());
+    creq = Buffer.from(JSON.stringify({ ...message, challengeWindowSize: window })).toString('base64url');
+  }
+  const acs = actionOf(handoff, 'acs');
+  const dialog: Record<string, string> = /name="dialog" value="1"/.test(handoff) ? { dialog: '1' } : {};
+  const response = await postForm(acs, { creq, ...dialog });
+  return { acs, handoff, status: response.status, html: await response.text() };
+}
+
+/**
+ * Answers the 3-D Secure challenge as a person does: Approve or Fail at the bank, which sends the
+ * browser back to the gateway; Cancel at the checkout's dialog, posted to the gateway's page. The
+ * gateway's last answer (not followed).
+ */
+export async function answerChallenge(url: string, result: 'approve' | 'fail' | 'cancel') {
+  let response: Response;
+  if (result === 'cancel') response = await postForm(url, { result });
+  else {
+    const bank = await openBankChallenge(url);
+    const back = await (
+      await postForm(new URL('/acs/answer/', bank.acs).href, {
+        acsTransID: fieldOf(bank.html, 'acsTransID'),
+        result,
+      })
+    ).text();
+    response = await postForm(actionOf(back, 'next'), { cres: fieldOf(back, 'cres') });
+  }
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }

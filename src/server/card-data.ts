@@ -1,4 +1,4 @@
-import { luhnValid } from '../card/luhn.ts';
+import { CARD_NUMBER_IN_TEXT, mayBeCardNumber } from '../card/number.ts';
 import { FORBIDDEN_SESSION_KEYS } from '../protocol/index.ts';
 
 /** "card_number", "cardNumber", "card-number" all normalise to "cardnumber". */
@@ -57,18 +57,19 @@ const ALNUM = /[\p{L}\d]/u;
 const DIGIT_GROUP = /\d+(?:[^\p{L}\d+]{1,5}\d+)*/gu;
 
 /**
- * Card numbers are 13 to 19 digits; none starts with 0 (that major industry identifier is unused).
- * Every window is checked, so extra digits typed before or after a number do not hide it; the Luhn
- * sum runs on the digit values in place, so a long run costs a few microseconds per digit.
+ * Any window of the digits that `mayBeCardNumber` (src/card) would take for a card number. Every
+ * window is checked, so extra digits typed before or after a number do not hide it; the Luhn sum
+ * runs on the digit values in place, so a long run costs a few microseconds per digit.
  */
 function hasPanWindow(digits: string): boolean {
+  const { min, max } = CARD_NUMBER_IN_TEXT;
   const n = digits.length;
-  if (n < 13) return false;
+  if (n < min) return false;
   const values = new Uint8Array(n);
   for (let i = 0; i < n; i++) values[i] = digits.charCodeAt(i) - 48;
-  for (let start = 0; start + 13 <= n; start++) {
+  for (let start = 0; start + min <= n; start++) {
     if (values[start] === 0) continue;
-    for (let length = 13; length <= 19 && start + length <= n; length++) {
+    for (let length = min; length <= max && start + length <= n; length++) {
       let sum = 0;
       for (let i = start + length - 1, double = false; i >= start; i--, double = !double) {
         let d = values[i]!;
@@ -191,12 +192,10 @@ function splitAcross(leaves: Leaf[]): string | undefined {
   const edged = leaves
     .filter((leaf) => leaf.head.length >= MIN_SPLIT_PIECE || leaf.tail.length >= MIN_SPLIT_PIECE)
     .slice(0, MAX_SPLIT_FIELDS);
-  const isPan = (digits: string) =>
-    digits.length >= 13 && digits.length <= 19 && digits[0] !== '0' && luhnValid(digits);
   for (const a of edged) {
     if (a.tail.length < MIN_SPLIT_PIECE) continue;
     for (const b of edged)
-      if (b !== a && b.head.length >= MIN_SPLIT_PIECE && isPan(a.tail + b.head))
+      if (b !== a && b.head.length >= MIN_SPLIT_PIECE && mayBeCardNumber(a.tail + b.head))
         return `${a.path} + ${b.path}`;
   }
   return chainedAcross(leaves);
@@ -218,10 +217,9 @@ function chainedAcross(leaves: Leaf[]): string | undefined {
   const check = (): string | undefined => {
     const j = pieces.length - 1;
     let digits = pieces[j]!;
-    for (let i = j - 1; i >= 0 && digits.length < 19; i--) {
+    for (let i = j - 1; i >= 0 && digits.length < CARD_NUMBER_IN_TEXT.max; i--) {
       digits = pieces[i]! + digits;
-      if (digits.length >= 13 && digits.length <= 19 && digits[0] !== '0' && luhnValid(digits))
-        return `${chain[i]!.path} … ${chain[j]!.path}`;
+      if (mayBeCardNumber(digits)) return `${chain[i]!.path} … ${chain[j]!.path}`;
     }
     return undefined;
   };

@@ -1,5 +1,6 @@
 // gateway-checkout/server: everything a merchant's Node server needs. Holds the secret key; never
 // import it into browser code. Depends on src/protocol only.
+
 export type {
   CardIssuerCountry,
   CheckoutConfig,
@@ -22,6 +23,7 @@ export type {
   WebhookSubscription,
   WebhookSubscriptionRequest,
 } from '../protocol/index.ts';
+export { AVS_WORDS, type AvsOutcome, type AvsVerdict, avsOutcomeOf } from '../protocol/index.ts';
 export * from './checkout.ts';
 export * from './client.ts';
 export type { CheckResult, CheckStatus, DoctorOptions, DoctorReport } from './doctor/index.ts';

@@ -8,3 +8,5 @@ export const E2E_FIELDS_PORT = Number(process.env.E2E_FIELDS_PORT || 5274);
 export const E2E_SHOP = `http://127.0.0.1:${E2E_DEMO_PORT}`;
 export const E2E_SANDBOX = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
 export const E2E_FIELDS = `http://127.0.0.1:${E2E_FIELDS_PORT}`;
+/** The sandbox's bank: the issuers' 3-D Secure pages, on the sandbox's port + 1 as `npm run demo` starts it. */
+export const E2E_BANK = `http://127.0.0.1:${E2E_SANDBOX_PORT + 1}`;

@@ -4,6 +4,7 @@ import { buildDirectPaymentBody, type CardInput } from '../../src/card/direct-bo
 import { type ChallengeHandle, PaymentFlow, type PaymentFlowOptions } from '../../src/flow/payment-flow.ts';
 import { type DirectPayer, postDirectPayment } from '../../src/flow/post-payment.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { answerChallenge } from '../../src/sandbox/test-helpers.ts';
 import { GatewayClient, type Order } from '../../src/server/index.ts';
 import { botToken } from '../support/bot-check.ts';
 
@@ -153,16 +154,9 @@ describe('PaymentFlow against the sandbox', () => {
   const challenger =
     (choice: 'approve' | 'fail' | 'close') =>
     (url: string): ChallengeHandle => ({
-      // The customer answers the bank's page: the same form post a person's click makes.
+      // The customer answers the bank's page: the same form posts a person's click makes.
       done:
-        choice === 'close'
-          ? Promise.resolve('closed')
-          : fetch(url, {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body: `result=${choice}`,
-              redirect: 'manual',
-            }).then(() => 'completed'),
+        choice === 'close' ? Promise.resolve('closed') : answerChallenge(url, choice).then(() => 'completed'),
       close: () => {},
     });
 

@@ -1,7 +1,8 @@
-import { type CardBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
+import { type CardBrand, maxLengthFor } from '../../card/brand.ts';
 import { checkExpiry, parseExpiry } from '../../card/expiry.ts';
 import { onlyDigits } from '../../card/format.ts';
-import { type CardNumberError, checkCardNumber } from '../../card/number.ts';
+import { type CardNumberError, checkCardNumber, lengthAllowed } from '../../card/number.ts';
+import { securityCodeLength } from '../../card/security-code.ts';
 import type { Catalog } from '../i18n/index.ts';
 import type { FieldError } from '../shared/validity.ts';
 
@@ -68,8 +69,7 @@ export function cardErrors(card: CardEntry, t: Catalog): Map<FieldId, FieldError
 export function entryComplete(card: CardEntry): boolean {
   const digits = onlyDigits(card.number).length;
   const brand = card.brand;
-  const numberComplete =
-    digits > 0 && ((brand ? brand.lengths.includes(digits) : digits >= 12) || digits >= maxLengthFor(brand));
+  const numberComplete = digits > 0 && (lengthAllowed(digits, brand) || digits >= maxLengthFor(brand));
   return (
     numberComplete &&
     parseExpiry(card.expiry) !== null &&

@@ -179,6 +179,15 @@ describe('gateway-card-form', () => {
       expect(activeField(el)).to.equal('name');
     });
 
+    it('moves on only when the number is complete for its brand: a 19-digit UnionPay types in whole', async () => {
+      const el = await mountCardForm();
+      // Luhn-valid at 16 digits too, where a UnionPay number may still grow to 17, 18 or 19.
+      await typeInto(el, 'number', '6200000000000005009');
+      expect(inner(el, 'number').value.replace(/\D/g, '')).to.equal('6200000000000005009');
+      expect(inner(el, 'expiry').value).to.equal('');
+      expect(activeField(el)).to.equal('expiry');
+    });
+
     it('does not move on from a number that is not valid', async () => {
       const el = await mountCardForm();
       await typeInto(el, 'number', '4111111111111112');

@@ -1,10 +1,12 @@
 import { html, noChange, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { type CardBrand, detectBrand, maxLengthFor, securityCodeLength } from '../../card/brand.ts';
+import { type CardBrand, detectBrand } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
 import { parseExpiry } from '../../card/expiry.ts';
 import { onlyDigits } from '../../card/format.ts';
+import { numberComplete } from '../../card/number.ts';
+import { securityCodeLength, securityCodeSide } from '../../card/security-code.ts';
 import { FramedFields } from '../../fields/parent/framed-fields.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
@@ -327,8 +329,7 @@ export class GatewayCardForm extends FormControlElement {
     const { room, shown } = this.#brandRow;
     const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, room, shown);
     const codeLength = securityCodeLength(brand);
-    // American Express prints its code on the front, above the number; the others on the back.
-    const front = brand?.type === 'american-express';
+    const front = securityCodeSide(brand) === 'front';
     // The masked inputs have one writer, their mask controller; only the name is bound here.
     const input = (id: FieldId, label: string, autocomplete: string, numeric: boolean) => {
       const error = this.shownError(id);
@@ -481,11 +482,7 @@ export class GatewayCardForm extends FormControlElement {
   /** Whether a field is filled far enough, and valid, to move on to the next one. */
   #fieldDone(id: FieldId): boolean {
     if (this.fieldErrors.has(id)) return false;
-    if (id === 'number') {
-      const digits = onlyDigits(this.#number).length;
-      return digits >= 16 || digits === this.#brand?.lengths[0] || digits >= maxLengthFor(this.#brand);
-    }
-    return true;
+    return id !== 'number' || numberComplete(onlyDigits(this.#number), this.#brand);
   }
 
   /**

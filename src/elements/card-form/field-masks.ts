@@ -1,6 +1,7 @@
-import { type CardBrand, detectBrand, securityCodeLength } from '../../card/brand.ts';
+import { type CardBrand, detectBrand } from '../../card/brand.ts';
 import { formatExpiryInput } from '../../card/expiry.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
+import { securityCodeLength } from '../../card/security-code.ts';
 import type { PatternMaskOptions } from '../shared/input-mask.ts';
 
 /** The card number grouped as its brand prints it. */

@@ -1,6 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { ChallengeHandle } from '../../flow/payment-flow.ts';
-import { THREE_DS_COMPLETE, THREE_DS_SIZE } from '../../protocol/three-ds-messages.ts';
+import { THREE_DS_COMPLETE } from '../../protocol/three-ds-messages.ts';
 import type { Catalog } from '../i18n/index.ts';
 import { onDemand } from '../shared/on-demand.ts';
 import type { ParentChallenge } from './hosted-challenge.ts';
@@ -12,9 +12,13 @@ type End = ChallengeEnd;
 export type ChallengeMode = 'modal' | 'redirect' | 'parent';
 
 /**
- * The 3-D Secure challenge of a checkout: a modal dialog with the bank's page in a frame (or a
- * redirect of the whole page). The bank page's completion message, Escape and Cancel all end it
- * through one path, so the payment flow learns how it ended exactly once.
+ * The 3-D Secure challenge of a checkout: a modal dialog with the gateway's page in a frame, which
+ * hands it on to the bank's page on the bank's own domain (or a redirect of the whole page). A bank
+ * sends no message to anyone: the challenge is over when the order's status says so (the payment
+ * flow polls it, and asks again whenever the frame moves on to another page), or when the frame
+ * lands on an address of the merchant's. Those, Escape and Cancel all end it through one path, so
+ * the payment flow learns how it ended exactly once. The frame has the size of one of EMV 3-D
+ * Secure's challenge windows (the styles pick it by viewport), so whatever bank answers fits it.
  *
  * `parent`: this checkout is the gateway's hosted form inside another checkout's frame
  * (presentation="iframe"); a dialog in here would be cut to the frame, so the framing checkout shows
@@ -27,6 +31,8 @@ export class ChallengeController implements ReactiveController {
   #url: string | null = null;
   #origin: string | null = null;
   #end: ((end: End) => void) | null = null;
+  /** The frame moved on to another page (the bank's, the gateway's again): worth asking the status. */
+  #moved: (() => void) | undefined;
   /** three-ds="parent": the framing checkout's side, once loaded. */
   #parent: ParentChallenge | null = null;
 
@@ -51,7 +57,7 @@ export class ChallengeController implements ReactiveController {
   }
 
   /** Shows the bank's page; the handle tells when it is over and closes it. */
-  open(url: string): ChallengeHandle {
+  open(url: string, moved?: () => void): ChallengeHandle {
     const mode = this.#mode();
     const inParent = mode === 'parent' && this.#parent?.open(url);
     if (inParent) return inParent;
@@ -65,6 +71,7 @@ export class ChallengeController implements ReactiveController {
     }
     this.#url = inDialog(url);
     this.#origin = URL.canParse(this.#url) ? new URL(this.#url).origin : null;
+    this.#moved = moved;
     this.#host.requestUpdate();
     const done = new Promise<End>((resolve) => {
       this.#end = resolve;
@@ -90,7 +97,7 @@ export class ChallengeController implements ReactiveController {
         <h2>${t.challengeTitle}</h2>
         <button type="button" class="secondary" @click=${() => this.#end?.('closed')}>${t.cancel}</button>
       </div>
-      ${this.#url ? html`<iframe part="challenge-frame" title=${t.challengeTitle} src=${this.#url}></iframe>` : nothing}
+      ${this.#url ? html`<iframe part="challenge-frame" title=${t.challengeTitle} src=${this.#url} @load=${this.#onLoad}></iframe>` : nothing}
     </dialog>`;
   }
 
@@ -104,18 +111,40 @@ export class ChallengeController implements ReactiveController {
     this.#end?.('closed');
   };
 
+  /**
+   * The frame loaded a page. On an address of the merchant's (the order's success_redirect and the
+   * like: this page's origin, outside the challenge's own address) the flow is back: the challenge is
+   * over, and the frame is hidden at once so nothing of the shop's page shows in the dialog. Any other
+   * page (the bank's cannot be read) is a step on the way: the flow asks the status again.
+   */
+  readonly #onLoad = (event: Event): void => {
+    const frame = event.target as HTMLIFrameElement;
+    try {
+      const href = frame.contentWindow!.location.href;
+      if (href.startsWith(`${location.origin}/`) && !href.startsWith(this.#url!.split('?')[0]!)) {
+        frame.style.visibility = 'hidden';
+        this.#end?.('completed');
+        return;
+      }
+    } catch {
+      // Another origin's page: the bank's or the gateway's.
+    }
+    this.#moved?.();
+  };
+
   readonly #onMessage = (event: MessageEvent): void => {
-    const data = event.data as { type?: unknown; height?: unknown } | null;
+    // An early word from the gateway's own result page (its origin, this frame); the status decides
+    // either way, and a bank never sends one.
     const frame = this.#host.renderRoot?.querySelector?.(
       'iframe[part="challenge-frame"]',
     ) as HTMLIFrameElement | null;
-    if (!frame || event.source !== frame.contentWindow) return;
-    if (data && data.type === THREE_DS_COMPLETE) this.#end?.('completed');
-    // The bank's page says how tall its content is, so the frame shows all of it without a
-    // scrollbar or a blank strip. Only the page at the challenge's own origin may size the frame,
-    // and only within reason; a page that never says keeps the frame's default height.
-    const height = data?.type === THREE_DS_SIZE && event.origin === this.#origin && data.height;
-    if (typeof height === 'number' && height > 0 && height < 4e3) frame.style.blockSize = `${height}px`;
+    if (
+      frame &&
+      event.source === frame.contentWindow &&
+      event.origin === this.#origin &&
+      (event.data as { type?: unknown } | null)?.type === THREE_DS_COMPLETE
+    )
+      this.#end?.('completed');
   };
 }
 

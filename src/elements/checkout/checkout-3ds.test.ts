@@ -61,25 +61,53 @@ describe('gateway-checkout', () => {
       expect(bed.events.of('gateway-success').length).to.equal(0);
     });
 
-    it('closes when the bank page reports it is done, then checks the status', async () => {
+    it('closes by itself on the status once the bank has answered: no message is needed, and one from a page not the gateway’s is ignored', async () => {
       const { el, dialog, frame } = await challenged();
-      const statusReads = bed.fake.statusGets().length;
-      // The bank's page, inside the frame, tells its parent it is over.
+      // A bank's page sends nothing; one that claims the check is over from an origin that is not
+      // the challenge address's (about:blank here) is not believed.
       const script = frame.contentDocument!.createElement('script');
       script.textContent = `parent.postMessage({ type: 'gateway-3ds-complete' }, '*');`;
       frame.contentDocument!.body.append(script);
-      await waitUntil(() => !dialog.open, 'the dialog stayed open', { timeout: 2000 });
-      await el.updateComplete;
-      expect(statusText(el)).to.equal('Confirming the payment…');
-      // The bank approved: the merchant server now reads the order as paid.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(dialog.open).to.equal(true);
+      // The bank approved (it told the gateway): the merchant server now reads the order as paid.
       bed.fake.orders.get('ord_1')!.status = 'paid';
+      await waitUntil(() => !dialog.open, 'the dialog stayed open', { timeout: 8000 });
       await settled(el, 'after the challenge');
-      expect(bed.fake.statusGets().length).to.be.greaterThan(statusReads);
       expect(statusText(el)).to.contain('Payment successful');
       expect(bed.events.of('gateway-success')).to.deep.equal([
         { orderId: 'ord_1', status: 'paid', amount: 32.25, currency: 'EUR' },
       ]);
       expect(bed.fake.paymentPosts().length).to.equal(1);
+    });
+
+    it('closes as soon as the frame lands on an address of the merchant’s, hiding it at once', async () => {
+      const { el, dialog, frame } = await challenged();
+      const statusReads = bed.fake.statusGets().length;
+      // The gateway sends the browser to the order's success_redirect, on the shop's origin; the
+      // status still says pending, so only the return can close the dialog.
+      frame.src = `${location.origin}/?returned-from-the-bank`;
+      await waitUntil(() => !dialog.open, 'the dialog stayed open', { timeout: 3000 });
+      expect(frame.style.visibility).to.equal('hidden');
+      expect(statusText(el)).to.equal('Confirming the payment…');
+      bed.fake.orders.get('ord_1')!.status = 'paid';
+      await settled(el, 'after the return');
+      expect(bed.fake.statusGets().length).to.be.greaterThan(statusReads);
+      expect(statusText(el)).to.contain('Payment successful');
+    });
+
+    it('the frame has the size of an EMV challenge window', async () => {
+      const { el, frame } = await challenged();
+      const { width, height } = frame.getBoundingClientRect();
+      const windows = [
+        [500, 600],
+        [600, 400],
+      ].map(String);
+      // The whole screen on a small viewport, else one of the windows.
+      if (innerWidth > 640 && innerHeight > 512) expect(windows).to.include(String([width, height]));
+      else expect(width).to.equal(innerWidth);
+      await userEvent.keyboard('{Escape}');
+      await settled(el, 'after Escape');
     });
 
     it('ignores a completion message from anything but its frame', async () => {

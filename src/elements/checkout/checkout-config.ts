@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, CheckoutConfig } from '../../protocol/session.ts';
+import type { CheckoutState } from './checkout-store.ts';
 
 /** The checkout's attributes that stand in for a configuration an order created beforehand lacks. */
 export interface PresetConfig {
@@ -37,10 +38,8 @@ async function loadCheckoutConfig(
   };
 }
 
-/** What a checkout lends the loading of its configuration. */
+/** What the element plugs into the loading of its configuration. */
 export interface ConfigSource {
-  /** The payment flow of the moment: the configuration loads through it. */
-  flow(): PaymentFlow;
   /** Where the configuration comes from: a change aborts the load under way and starts another. */
   urls(): readonly [sessionUrl: string | undefined, statusUrl: string | undefined];
   preset(): PresetConfig;
@@ -59,6 +58,11 @@ type Status = 'none' | 'pending' | 'loaded' | 'failed';
  * Loaded in the host's update when its URLs differ from the last ones, as @lit/task's `Task` does;
  * this is the part of it the checkout uses, without the 0.6 kB gzip that the whole took of the
  * bundle's 42 kB.
+ *
+ * What it owns: the configuration, its load and its status. What it does not own: the flow it
+ * loads through (`CheckoutState`'s), the URLs and the attributes standing in for a configuration
+ * (the element's, read through `ConfigSource`), what a loaded or failed configuration tells the
+ * page (`loaded` and `failed`, plugged in).
  */
 export class CheckoutConfiguration implements ReactiveController {
   #urls: Urls | null = null;
@@ -70,10 +74,12 @@ export class CheckoutConfiguration implements ReactiveController {
   /** Settles (never rejects) when the load under way has answered. */
   #answered: Promise<void> = Promise.resolve();
   readonly #host: ReactiveControllerHost;
+  readonly #state: CheckoutState;
   readonly #source: ConfigSource;
 
-  constructor(host: ReactiveControllerHost, source: ConfigSource) {
+  constructor(host: ReactiveControllerHost, state: CheckoutState, source: ConfigSource) {
     this.#host = host;
+    this.#state = state;
     this.#source = source;
     host.addController(this);
   }
@@ -96,7 +102,7 @@ export class CheckoutConfiguration implements ReactiveController {
       this.#host.requestUpdate();
     };
     this.#answered = loadCheckoutConfig(
-      source.flow(),
+      this.#state._flow!,
       { sessionUrl, statusUrl },
       source.preset(),
       load.signal,
@@ -128,13 +134,13 @@ export class CheckoutConfiguration implements ReactiveController {
   }
 
   /** The last configuration, while a new one loads for a new session-url; else null. */
-  get reloading(): CheckoutConfig | null {
+  get _reloading(): CheckoutConfig | null {
     return this.pending ? this.#value : null;
   }
 
   /** What the fields show and the checkout charges: the loaded configuration, else the last one while a new one loads. */
   get current(): CheckoutConfig | null {
-    return this.loaded ?? this.reloading;
+    return this.loaded ?? this._reloading;
   }
 
   /** Once no configuration is loading any more (whether it loaded or failed). */

@@ -1,6 +1,5 @@
 import type { ReactiveElement } from 'lit';
 import { type FlowInvalid, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
-import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { cardState, clearSecurityCode, reportCard } from '../card-form/card-access.ts';
 import type { GatewayCardForm } from '../card-form/card-form.ts';
@@ -8,6 +7,7 @@ import type { Catalog } from '../i18n/index.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { emit } from './checkout-events.ts';
 import { resultText } from './checkout-messages.ts';
+import type { CheckoutState } from './checkout-store.ts';
 import type { EmailField } from './email-field.ts';
 import { placeFieldErrors } from './field-errors.ts';
 import { UnconfirmedWatch } from './unconfirmed-watch.ts';
@@ -88,38 +88,43 @@ async function showServerFieldErrors(
   else if (consent) parts.consent?.reportValidity();
 }
 
-/** What a checkout lends the handling of its outcomes. */
+/** What the element plugs into the handling of its outcomes. */
 export interface OutcomeSteps {
-  /** The payment flow of the moment, if any. */
-  flow(): PaymentFlow | null;
-  /** The result shown, and whether no payment step is under way. */
-  current(): { readonly result: FlowResult | null; readonly idle: boolean };
-  /** No payment step is under way any more; with a result, that result is shown. */
-  settle(result?: FlowResult): void;
   t(): Catalog;
   moto(): boolean;
   parts(): OutcomeParts;
   /** The status region says how many fields need attention. */
-  announceAttention(count: number): void;
+  _announceAttention(count: number): void;
   /** The outcome is seen: neither a reload nor the next checkout on this address picks it up. */
-  forgetAttempt(): void;
+  _forgetAttempt(): void;
 }
 
-/** Shows the outcomes of a checkout's payments, and asks again for one it could not confirm. */
+/**
+ * Shows the outcomes of a checkout's payments, and asks again for one it could not confirm.
+ *
+ * What it owns: what an outcome does to the fields (the security code goes, a paid card goes),
+ * where the focus goes, the page's event for it, the server's word beside the fields it named,
+ * and the checkout's own asking after an unconfirmed outcome.
+ * What it does not own: the step and result (`CheckoutState`: it settles them), how a payment is
+ * started (`PayPress`, `HostedPresentation`), the attempt kept for a reload (the element forgets it
+ * through `_forgetAttempt`).
+ */
 export class PaymentOutcome {
   readonly #host: ReactiveElement;
+  readonly #state: CheckoutState;
   readonly #steps: OutcomeSteps;
   /** Asks again, of the checkout's own accord, for an outcome it could not confirm. */
   readonly #recheck: UnconfirmedWatch;
 
-  constructor(host: ReactiveElement, steps: OutcomeSteps) {
+  constructor(host: ReactiveElement, state: CheckoutState, steps: OutcomeSteps) {
     this.#host = host;
+    this.#state = state;
     this.#steps = steps;
     this.#recheck = new UnconfirmedWatch(host, () => this.#checkQuietly());
   }
 
   /** A new flow, or a person asking themselves: the checkout's own asking stops. */
-  stopChecking(): void {
+  _stopChecking(): void {
     this.#recheck.stop();
   }
 
@@ -128,14 +133,14 @@ export class PaymentOutcome {
     const parts = steps.parts();
     const form = parts.card;
     if (result.kind === 'invalid') {
-      steps.settle();
+      this.#state._settle();
       // The isolated fields refused to send an incomplete card and show why; nothing was paid.
       // They reported their state first, so the count is of the fields the customer sees in red.
       if (form) reportCard(form, true);
-      steps.announceAttention((form && cardState(form)?.errors.length) || 1);
+      steps._announceAttention((form && cardState(form)?.errors.length) || 1);
       return;
     }
-    steps.settle(result);
+    this.#state._settle(result);
     const moto = steps.moto();
     // Whatever was sent, the security code is not kept: a retry asks for it again. The rest of the
     // card stays for a retry, and goes too once the order is paid. Refused before any order was
@@ -158,7 +163,7 @@ export class PaymentOutcome {
     // checkout is out of the page (a single-page app's other route): nobody saw it.
     const unconfirmed = isUnconfirmed(result);
     const open = unconfirmed || (result.kind === 'failed' && result.reopenable === true);
-    if (!open && this.#host.isConnected) steps.forgetAttempt();
+    if (!open && this.#host.isConnected) steps._forgetAttempt();
     // The card is spent: nothing of it stays in the fields behind the result.
     if (result.kind === 'succeeded') form?.clear();
     // Never left to the person to find out: the checkout keeps asking and shows the outcome itself.
@@ -175,14 +180,13 @@ export class PaymentOutcome {
    * while it asks, and an outcome still unconfirmed is not announced again. True while unconfirmed.
    */
   async #checkQuietly(): Promise<boolean> {
-    const steps = this.#steps;
-    const flow = steps.flow();
-    const from = steps.current();
-    if (!flow || !from.idle || !isUnconfirmed(from.result)) return false;
+    const state = this.#state;
+    const flow = state._flow;
+    const from = state._outcome;
+    if (!flow || !state._idle || !isUnconfirmed(from)) return false;
     const result = await flow.verify({ quiet: true });
     // A person pressed "Check payment status" meanwhile, or the checkout moved on: theirs shows.
-    const now = steps.current();
-    if (steps.flow() !== flow || now.result !== from.result || !now.idle) return false;
+    if (state._flow !== flow || state._outcome !== from || !state._idle) return false;
     if (isUnconfirmed(result)) return true;
     this.show(result);
     return false;

@@ -1,8 +1,6 @@
 import type { ReactiveElement } from 'lit';
 import type { FramedPayer } from '../../fields/parent/framed-payer.ts';
 import type { FieldsFrame } from '../../fields/parent/parent-bridge.ts';
-import type { FlowResult } from '../../flow/outcome.ts';
-import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import { sessionRequest } from '../../flow/session-request.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import { fieldsFrame, isolatedFields, readCard } from '../card-form/card-access.ts';
@@ -12,6 +10,7 @@ import { emit } from './checkout-events.ts';
 import type { View } from './checkout-messages.ts';
 import type { OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
 import { isBusy, isFinished, mustCheckStatus } from './checkout-state.ts';
+import type { CheckoutState } from './checkout-store.ts';
 import { cardPart, reportParts } from './checkout-validation.ts';
 import type { HostedPresentation } from './hosted-session.ts';
 
@@ -42,28 +41,30 @@ export interface ButtonLook {
   readonly disabled: boolean;
 }
 
-/** What a checkout lends its Pay. */
+/** What the element plugs into its Pay: what it reads of itself at the moment of a press. */
 export interface PressSteps {
-  flow(): PaymentFlow | null;
   view(): View;
-  /** The last payment's outcome, if any. */
-  result(): FlowResult | null;
   presentation(): Presentation;
   parts(): OutcomeParts;
   terms(): OrderTerms;
-  /** A payment step begins: the last outcome is forgotten. */
-  begin(phase: 'creating' | 'verifying'): void;
-  /** No payment step is under way any more (the page stopped it before any order). */
-  stop(): void;
-  /** Whether the card is saved with the payment under way. */
-  saving(saved: boolean): void;
   /** The status region says how many fields need attention. */
-  announceAttention(count: number): void;
+  _announceAttention(count: number): void;
 }
 
-/** A checkout's Pay: one payment at a time, in whichever presentation, and what leads up to it. */
+/**
+ * A checkout's Pay: one payment at a time, in whichever presentation, and what leads up to it.
+ *
+ * What it owns: the checks before anything is sent (a payment under way, the fields, the amount),
+ * the page's last word (`gateway-before-pay` and its bot check), the session request, and the
+ * isolated fields' Pay button (what it says; only the customer's press there pays).
+ * What it does not own: the payment's step and result (`CheckoutState`, which it begins and
+ * settles), the outcome shown afterwards (`PaymentOutcome`), the hosted presentations
+ * (`HostedPresentation`), the configuration (`CheckoutConfiguration`); the element plugs in what
+ * it reads of itself (`PressSteps`).
+ */
 export class PayPress {
   readonly #host: ReactiveElement;
+  readonly #state: CheckoutState;
   readonly #steps: PressSteps;
   readonly #config: CheckoutConfiguration;
   readonly #hosted: HostedPresentation;
@@ -73,10 +74,12 @@ export class PayPress {
 
   constructor(
     host: ReactiveElement,
+    state: CheckoutState,
     steps: PressSteps,
     lent: { config: CheckoutConfiguration; hosted: HostedPresentation; outcome: PaymentOutcome },
   ) {
     this.#host = host;
+    this.#state = state;
     this.#steps = steps;
     this.#config = lent.config;
     this.#hosted = lent.hosted;
@@ -98,13 +101,13 @@ export class PayPress {
   async #press(frame: FieldsFrame | null): Promise<void> {
     const steps = this.#steps;
     const config = this.#config;
-    if (config.reloading) {
+    if (config._reloading) {
       // A press while a new configuration loads (a phone order's amount just changed) is not lost:
       // it pays, once, with the configuration it waits for.
       await config.settled();
       return config.loaded ? this.press() : undefined;
     }
-    const flow = steps.flow();
+    const flow = this.#state._flow;
     const view = steps.view();
     if (!flow || isBusy(view) || view === 'loading' || view === 'succeeded') return;
     const presentation = steps.presentation();
@@ -116,9 +119,9 @@ export class PayPress {
       return this.#hosted.url || !config.loaded || isFinished(view) ? undefined : this.#hosted.open();
     // "Check payment status": the outcome of the last payment is unknown; ask before anything else.
     // The security code is gone by then, and is not needed to ask.
-    if (mustCheckStatus(steps.result())) {
-      this.#outcome.stopChecking();
-      steps.begin('verifying');
+    if (mustCheckStatus(this.#state._outcome)) {
+      this.#outcome._stopChecking();
+      this.#state._begin('verifying');
       return this.#outcome.show(await flow.verify());
     }
     const parts = steps.parts();
@@ -136,7 +139,9 @@ export class PayPress {
     if (!framed && !card) return;
     const terms = steps.terms();
     // Saved with the customer's consent, or by the merchant itself (no box to tick).
-    steps.saving(parts.consent ? parts.consent.checked : config.loaded?.save?.method === 'merchant');
+    this.#state._cardSaved = parts.consent
+      ? parts.consent.checked
+      : config.loaded?.save?.method === 'merchant';
     const asked = {
       email: parts.email.value,
       billingAddress: parts.address?.value,
@@ -146,8 +151,8 @@ export class PayPress {
       saveMethod: terms.asked.saveMethod,
       presentation,
     };
-    steps.begin('creating');
-    const gate = await this.beforeOrder();
+    this.#state._begin('creating');
+    const gate = await this._beforeOrder();
     if (!gate) return;
     // Nothing to charge yet: nothing is sent, and the page hears it (to point at its amount field).
     // After the page's last word, which may have said what is wrong with its amount in its own terms.
@@ -169,11 +174,11 @@ export class PayPress {
    * and its bot check's token. Null when the page stopped it (a failed check is shown, with a way to
    * try again; a cancel shows nothing: the page says why in its own terms).
    */
-  async beforeOrder(): Promise<{ verification?: string } | null> {
+  async _beforeOrder(): Promise<{ verification?: string } | null> {
     const { amount, currency } = this.#steps.terms();
     const gate = await beforePay(this.#host, amount, currency);
     if (gate.go) return { verification: gate.verification };
-    this.#steps.stop();
+    this.#state._settle();
     if (gate.failed)
       this.#outcome.show({ kind: 'failed', orderId: null, error: { type: 'verification' }, canRetry: true });
     return null;
@@ -188,7 +193,7 @@ export class PayPress {
     const emailOk = !this.#config.loaded?.collect_email || email.reportValidity();
     const emailField = emailOk ? null : this.#host.renderRoot.querySelector<HTMLElement>('#email');
     const count = reportParts(emailField, [cardPart(card), address, consent]);
-    this.#steps.announceAttention(count);
+    this.#steps._announceAttention(count);
     return count === 0;
   }
 
@@ -196,7 +201,7 @@ export class PayPress {
    * After each update of the checkout: the isolated fields' Pay button says and does what ours
    * would. `isolated`: the checkout asks for isolated fields (its card form may not know yet).
    */
-  showOnFieldsButton(isolated: boolean, look: () => ButtonLook): void {
+  _showOnFieldsButton(isolated: boolean, look: () => ButtonLook): void {
     const card = this.#steps.parts().card;
     const frame = card && fieldsFrame(card);
     if (frame) {

@@ -65,9 +65,8 @@ export const styles = css`
     font-weight: 600;
   }
   dialog {
-    inline-size: min(32rem, 100vw - 2rem);
     max-inline-size: none;
-    max-block-size: min(44rem, 100dvh - 2rem);
+    max-block-size: none;
     padding: 0;
     border: none;
     border-radius: ${token.radius};
@@ -79,13 +78,30 @@ export const styles = css`
     display: flex;
     flex-direction: column;
   }
-  @media (max-width: 36rem), (max-height: 36rem) {
+  /* The bank's page gets one of EMV 3-D Secure's challenge windows, as banks design for: 500×600,
+     600×400 on a low screen, the whole screen on a phone. The gateway's page asks its bank for the
+     window it finds itself in. */
+  dialog iframe {
+    inline-size: 500px;
+    block-size: 600px;
+  }
+  @media (max-height: 43rem) {
+    dialog iframe {
+      inline-size: 600px;
+      block-size: 400px;
+    }
+  }
+  @media (max-width: 40rem), (max-height: 32rem) {
     dialog {
       inline-size: 100vw;
       block-size: 100dvh;
-      max-block-size: none;
       margin: 0;
       border-radius: 0;
+    }
+    dialog iframe {
+      inline-size: 100%;
+      flex: 1 1 auto;
+      min-block-size: 0;
     }
   }
   dialog::backdrop {
@@ -102,10 +118,6 @@ export const styles = css`
   .challenge-head h2 {
     font-size: 1rem;
     margin: 0;
-  }
-  dialog iframe {
-    flex: 1 1 auto;
-    min-block-size: 0;
   }
   iframe {
     display: block;

@@ -1,8 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { frameLoaded, renderedFieldsFrame } from '../../fields/parent/framed-fields.ts';
-import { type FlowPhase, type FlowResult, isUnconfirmed } from '../../flow/outcome.ts';
-import type { PaymentFlow } from '../../flow/payment-flow.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
 import { clearSecurityCode, isolatedFields } from '../card-form/card-access.ts';
@@ -26,11 +24,12 @@ import {
 } from './checkout-events.ts';
 import { checkoutFlow } from './checkout-flow.ts';
 import { type CheckoutFormHandlers, checkoutForm, hostedView } from './checkout-form.ts';
-import { errorText, statusText, successKind, type View } from './checkout-messages.ts';
+import { errorText, successKind } from './checkout-messages.ts';
 import { type OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
 import { PayPress } from './checkout-press.ts';
-import { alertText, canRetry, isBusy, isFinished, payLabel, reopenable } from './checkout-state.ts';
-import { formatAmount } from './checkout-validation.ts';
+import { alertText, canRetry, reopenable } from './checkout-state.ts';
+import { CheckoutState } from './checkout-store.ts';
+import { CheckoutTerms } from './checkout-terms.ts';
 import { EmailField } from './email-field.ts';
 import { HostedPresentation } from './hosted-session.ts';
 import { resultPanelStyles } from './result-panel.ts';
@@ -129,64 +128,46 @@ export class GatewayCheckout extends GatewayElement {
    */
   @property({ attribute: 'fields-origin' }) fieldsOrigin?: string;
 
-  /** The step of a payment under way; `idle` when none is. */
-  @state() private phase: 'idle' | FlowPhase = 'idle';
-  /** The last payment's result; its words are derived in `render`, in the language of the moment. */
-  @state() private result: FlowResult | null = null;
-
   @query('gateway-card-form') private cardForm?: GatewayCardForm;
   @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
   @query('gateway-save-consent') private consentForm?: GatewaySaveConsent;
   /** Fields a failed Pay found wrong, said in the status region; 0 once a person edits again. */
   @state() private attention = 0;
 
-  #flow: PaymentFlow | null = null;
+  /** The payment's flow, step, result and saved card, shared with the controllers below. */
+  readonly #state = new CheckoutState(this);
   readonly #email = new EmailField(this);
-  /** The customer agreed to save the card for the payment under way. */
-  #cardSaved = false;
   readonly #challenge = new ChallengeController(this, () => this.threeDs);
   /** presentation="redirect" and "iframe": the gateway takes the card on its own page or form. */
-  readonly #hosted = new HostedPresentation(this, {
-    flow: () => this.#flow!,
-    busy: () => this.#busy,
-    emailMissing: () => !!this.#config.loaded?.collect_email && !this.#press.validate(),
+  readonly #hosted = new HostedPresentation(this, this.#state, {
+    busy: () => this.#terms._busy,
+    _emailMissing: () => !!this.#config.loaded?.collect_email && !this.#press.validate(),
     email: () => this.#email.value || undefined,
-    startOver: (creating) => {
-      this.result = null;
-      if (creating) this.phase = 'creating';
-    },
-    beforeOrder: () => this.#press.beforeOrder(),
+    _beforeOrder: () => this.#press._beforeOrder(),
     show: (result) => this.#outcome.show(result),
     navigating: () => this.#resume.navigating(),
-    openChallenge: (url) => this.#challenge.open(url),
+    _openChallenge: (url) => this.#challenge.open(url),
   });
   /** Whether the attempt a reload left under way is being picked up. */
   #pickingUp = false;
   readonly #resume = new AttemptResume(
     this,
-    () => this.#busy,
+    () => this.#terms._busy,
     // An attempt belongs to its checkout: a new session-url (a new cart) or order never picks it up.
     () => this.sessionUrl || this.apiDoUrl,
   );
 
   /** What the checkout does with each payment's outcome, and its own asking after an unconfirmed one. */
-  readonly #outcome = new PaymentOutcome(this, {
-    flow: () => this.#flow,
-    current: () => ({ result: this.result, idle: this.phase === 'idle' }),
-    settle: (result) => {
-      this.phase = 'idle';
-      if (result) this.result = result;
-    },
+  readonly #outcome = new PaymentOutcome(this, this.#state, {
     t: () => this.t,
-    moto: () => this.#moto,
+    moto: () => this.#terms._moto,
     parts: () => this.#parts,
-    announceAttention: (count) => this.#announceAttention(count),
-    forgetAttempt: () => this.#resume.clear(),
+    _announceAttention: (count) => this.#announceAttention(count),
+    _forgetAttempt: () => this.#resume.clear(),
   });
 
   /** The merchant server's configuration (or a pre-created order's status), and the last one while a new one loads. */
-  readonly #config = new CheckoutConfiguration(this, {
-    flow: () => this.#flow!,
+  readonly #config = new CheckoutConfiguration(this, this.#state, {
     urls: () => [this.sessionUrl, this.statusUrl],
     // For an order created beforehand, what its status does not tell comes from the attributes.
     preset: () => ({ amount: this.amount, currency: this.currency, avs: this.avs, moto: this.moto }),
@@ -201,34 +182,19 @@ export class GatewayCheckout extends GatewayElement {
       }),
   });
 
+  /** What it shows and charges at the moment, from its attributes, configuration and state. */
+  readonly #terms = new CheckoutTerms(this, this.#config, this.#state);
+
   /** Pay, pressed or called: the checks before anything is sent, the page's last word, the payment. */
   readonly #press: PayPress = new PayPress(
     this,
+    this.#state,
     {
-      flow: () => this.#flow,
-      view: () => this.#view,
-      result: () => this.result,
+      view: () => this.#terms._view,
       presentation: () => this.presentation,
       parts: () => this.#parts,
-      terms: () => ({
-        asked: { avs: this.avs, saveMethod: this.saveMethod },
-        avs: this.#avs,
-        moto: this.#moto,
-        saveMethod: this.#saveMethod,
-        amount: this.#amount,
-        currency: this.#currency,
-      }),
-      begin: (phase) => {
-        this.result = null;
-        this.phase = phase;
-      },
-      stop: () => {
-        this.phase = 'idle';
-      },
-      saving: (saved) => {
-        this.#cardSaved = saved;
-      },
-      announceAttention: (count) => this.#announceAttention(count),
+      terms: () => this.#terms._order(),
+      _announceAttention: (count) => this.#announceAttention(count),
     },
     { config: this.#config, hosted: this.#hosted, outcome: this.#outcome },
   );
@@ -243,20 +209,20 @@ export class GatewayCheckout extends GatewayElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Before the config task runs (in the same update), so it loads through the new flow.
-    if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !this.#flow) {
-      this.#flow = checkoutFlow(this, {
-        challenge: (url) => {
+    const state = this.#state;
+    if (changed.has('sessionUrl') || changed.has('apiDoUrl') || changed.has('statusUrl') || !state._flow) {
+      const flow = checkoutFlow(this, {
+        challenge: (url, moved) => {
           if (this.threeDs === 'redirect') this.#resume.navigating();
-          return this.#challenge.open(url);
+          return this.#challenge.open(url, moved);
         },
         onPhase: (phase) => {
-          this.phase = phase;
+          state._phase = phase;
         },
-        onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: this.#cardSaved }),
+        onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: state._cardSaved }),
       });
-      this.phase = 'idle';
-      this.result = null;
-      this.#outcome.stopChecking();
+      state._startFlow(flow);
+      this.#outcome._stopChecking();
     }
     // Here rather than after a render: picking up sets the phase, which this update shows.
     const record = this.#resume.toPickUp(this.presentation === 'direct');
@@ -285,13 +251,14 @@ export class GatewayCheckout extends GatewayElement {
 
   /** After a reload: the attempt the page had under way, shown as its result rather than a fresh form. */
   async #pickUp(record: KeptAttempt): Promise<void> {
-    this.#cardSaved = record.cardSaved === true;
-    const result = await this.#flow!.resume(record);
+    const state = this.#state;
+    state._cardSaved = record.cardSaved === true;
+    const result = await state._flow!.resume(record);
     if (result) this.#outcome.show(result);
     else {
       // Nothing reached the gateway: the form is what it was, and the same order may be paid.
       this.#resume.clear();
-      this.phase = 'idle';
+      state._settle();
     }
   }
 
@@ -301,70 +268,32 @@ export class GatewayCheckout extends GatewayElement {
     if (this.cardForm) clearSecurityCode(this.cardForm);
   }
 
-  get #view(): View {
-    if (this.#config.pending) return 'loading';
-    if (this.#config.failed) return 'failed';
-    if (this.phase !== 'idle') return this.phase;
-    if (isUnconfirmed(this.result)) return 'unconfirmed';
-    return this.result?.kind ?? 'idle';
-  }
-
-  get #avs(): AvsMode {
-    return this.avs ?? this.#config.loaded?.avs ?? 'off';
-  }
-  get #moto(): boolean {
-    return this.moto || (this.#config.loaded?.moto ?? false);
-  }
-  get #saveMethod(): SaveMethod | undefined {
-    return this.saveMethod ?? this.#config.loaded?.save?.method;
-  }
-  get #busy(): boolean {
-    return isBusy(this.#view);
-  }
-  get #finished(): boolean {
-    return isFinished(this.#view);
-  }
-
-  /** What this checkout charges: null while nothing is set (a phone order before the amount is typed). */
-  get #amount(): number | null {
-    // While a new configuration loads (an agent's amount being typed), the last one's amount stands.
-    return this.#config.current?.amount ?? this.amount ?? null;
-  }
-
-  /** Its currency: the merchant server's, else the attribute's (an order created beforehand). */
-  get #currency(): string | null {
-    return this.#config.loaded?.currency ?? this.currency ?? null;
-  }
-
-  #formatAmount(): string {
-    return formatAmount(this.languageTag, this.#amount, this.#currency);
-  }
-
   protected override render() {
     const t = this.t;
-    const view = this.#view;
+    const view = this.#terms._view;
+    const { _outcome: result, _idle: idle, _cardSaved: cardSaved } = this.#state;
     const shared = {
       t,
       language: this.languageTag,
       theme: this.theme,
       view,
-      busy: this.#busy,
-      status: this.#statusText(),
-      alert: alertText(this.t, this.#config.failed, this.result, this.phase === 'idle'),
+      busy: this.#terms._busy,
+      status: this.#terms._status(t, this.attention),
+      alert: alertText(this.t, this.#config.failed, result, idle),
     };
     const config = this.#config.loaded;
-    const paid = this.result?.kind === 'succeeded' && this.phase === 'idle' ? this.result : null;
+    const paid = result?.kind === 'succeeded' && idle ? result : null;
     const paidDetails = paid && {
-      kind: successKind(paid.status, this.#cardSaved),
-      amount: this.#formatAmount(),
+      kind: successKind(paid.status, cardSaved),
+      amount: this.#terms._formatAmount(this.languageTag),
       orderNumber: paid.status.number ?? null,
-      cardSaved: this.#cardSaved,
+      cardSaved,
     };
     if (this.presentation === 'iframe') {
-      const ended = this.#finished && this.result?.kind !== 'succeeded';
+      const ended = this.#terms._finished && result?.kind !== 'succeeded';
       return html`${hostedView(shared, {
         url: this.#hosted.url,
-        finished: this.#finished,
+        finished: this.#terms._finished,
         paid: paidDetails,
         retry: ended && config ? this.#hosted.retry : null,
         loaded: this.#hosted.loaded,
@@ -375,7 +304,7 @@ export class GatewayCheckout extends GatewayElement {
     // A paid order is not paid again: the form stays locked after a success (MOTO: until "New payment").
     const locked = shared.busy || view === 'succeeded';
     const newPayment =
-      this.#moto && this.#finished
+      this.#terms._moto && this.#terms._finished
         ? html`<button part="new-payment" class="secondary" type="button" @click=${this.#newPayment}>${t.newPayment}</button>`
         : nothing;
     return html`${checkoutForm(
@@ -384,11 +313,11 @@ export class GatewayCheckout extends GatewayElement {
         fields,
         config,
         direct: this.presentation === 'direct',
-        moto: this.#moto,
+        moto: this.#terms._moto,
         autoAdvance: config?.auto_advance === false ? 'off' : this.autoAdvance,
         requireName: this.requireName ?? fields?.require_name ?? true,
-        avs: this.#avs,
-        saveMethod: this.#saveMethod,
+        avs: this.#terms._avs,
+        saveMethod: this.#terms._saveMethod,
         acceptedBrands: this.acceptedBrands,
         fieldsOrigin: this.fieldsOrigin,
         sessionUrl: this.sessionUrl,
@@ -397,9 +326,9 @@ export class GatewayCheckout extends GatewayElement {
             ? { src: (this.cardForm && isolatedFields(this.cardForm)?.buttonSrc) || undefined }
             : null,
         locked,
-        reopenable: reopenable(this.result, this.phase === 'idle'),
-        canRetry: canRetry(this.result),
-        payLabel: this.#payLabel(),
+        reopenable: reopenable(result, idle),
+        canRetry: canRetry(result),
+        payLabel: this.#terms._payLabel(this.t, this.languageTag),
         paid: paidDetails,
         newPayment,
         // Until the session answers, the e-mail field holds its place (as the README's merchant asks
@@ -408,7 +337,7 @@ export class GatewayCheckout extends GatewayElement {
         email: (
           fields
             ? fields.collect_email
-            : (this.collectEmail ?? !this.#moto) && this.presentation === 'direct'
+            : (this.collectEmail ?? !this.#terms._moto) && this.presentation === 'direct'
         )
           ? this.#email.render(t, locked)
           : nothing,
@@ -418,17 +347,13 @@ export class GatewayCheckout extends GatewayElement {
       ${this.#challenge.render(t)}`;
   }
 
-  #payLabel(): string {
-    return payLabel(this.t, this.#view, this.result, this.#busy, this.#amount, this.#formatAmount());
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    this.#press.showOnFieldsButton(!!this.fieldsOrigin, () => ({
-      label: this.#payLabel(),
-      busy: this.#busy,
+    this.#press._showOnFieldsButton(!!this.fieldsOrigin, () => ({
+      label: this.#terms._payLabel(this.t, this.languageTag),
+      busy: this.#terms._busy,
       // As our own button: pressable while a new configuration loads, once there is one.
-      disabled: this.#busy || this.#view === 'succeeded' || !this.#config.current,
+      disabled: this.#terms._busy || this.#terms._view === 'succeeded' || !this.#config.current,
     }));
   }
 
@@ -449,20 +374,11 @@ export class GatewayCheckout extends GatewayElement {
   };
 
   readonly #reopenChallenge = async (): Promise<void> => {
-    const flow = this.#flow;
-    if (!flow || this.#busy) return;
-    this.result = null;
+    const flow = this.#state._flow;
+    if (!flow || this.#terms._busy) return;
+    this.#state._forget();
     this.#outcome.show(await flow.reopenChallenge());
   };
-
-  #statusText(): string {
-    const view = this.#view;
-    return view === 'idle' && this.attention
-      ? this.t.attention(this.attention)
-      : view === 'loading' && this.#config.reloading
-        ? ''
-        : statusText(this.t, view, this.result, this.#cardSaved);
-  }
 
   /**
    * Pays with what the customer entered. Repeated calls while paying join the payment under way.
@@ -483,14 +399,14 @@ export class GatewayCheckout extends GatewayElement {
 
   /** Clears every field and starts over with a new order (MOTO: the next caller). */
   readonly #newPayment = (): void => {
-    this.#flow?.reset();
+    this.#state._flow?.reset();
     this.#resume.clear();
     this.cardForm?.clear();
     this.#email.clear();
     this.addressForm?.clear();
     this.consentForm?.clear();
-    this.result = null;
-    this.phase = 'idle';
+    this.#state._forget();
+    this.#state._settle();
     // The page may start the next entry on its own fields (an agent's amount); else the first field here.
     const next = new CustomEvent('gateway-new-payment', { bubbles: true, composed: true, cancelable: true });
     if (!this.dispatchEvent(next)) return;

@@ -4,38 +4,41 @@ import type { FlowResult } from '../../flow/outcome.ts';
 import type { ChallengeHandle, PaymentFlow } from '../../flow/payment-flow.ts';
 import { sessionRequest } from '../../flow/session-request.ts';
 import { onDemand } from '../shared/on-demand.ts';
+import type { CheckoutState } from './checkout-store.ts';
 import type { HostedChallengeRelay } from './hosted-challenge.ts';
 
 // The hosted presentations of a checkout: the gateway's full page (presentation="redirect") and its
 // hosted form in a frame (presentation="iframe"). The card is typed at the gateway; the checkout
 // makes the order, after the page's last word, and shows the outcome.
 
-/** What a checkout lends its hosted presentations. */
+/** What the element plugs into its hosted presentations. */
 export interface HostedSteps {
-  /** The payment flow of the moment (a new session-url makes a new one). */
-  flow(): PaymentFlow;
   busy(): boolean;
   /** The e-mail is asked for and not valid: its field says so (and takes the focus). */
-  emailMissing(): boolean;
+  _emailMissing(): boolean;
   /** The e-mail typed, if any. */
   email(): string | undefined;
-  /** The last outcome is forgotten; `creating`: the order is shown being made. */
-  startOver(creating: boolean): void;
   /** The page's last word before an order: its bot check's token, or null when it stopped it. */
-  beforeOrder(): Promise<{ verification?: string } | null>;
+  _beforeOrder(): Promise<{ verification?: string } | null>;
   show(result: FlowResult): void;
   /** The checkout is about to navigate the page itself. */
   navigating(): void;
   /** Opens a 3-D Secure challenge in the checkout's own dialog. */
-  openChallenge(url: string): ChallengeHandle;
+  _openChallenge(url: string): ChallengeHandle;
 }
 
 /**
- * A checkout's hosted presentations: the page's last word before each order, one hosted form at a
- * time, its address for the checkout to frame, and the 3-D Secure relay for it (loaded on demand).
+ * A checkout's hosted presentations: the gateway's full page and its hosted form in a frame.
+ *
+ * What it owns: one hosted form at a time, its address for the checkout to frame, the 3-D Secure
+ * relay for it (loaded on demand), and leaving for the full page.
+ * What it does not own: the step and result (`CheckoutState`), the page's last word before an
+ * order (`PayPress._beforeOrder`, plugged in), the outcome shown (`PaymentOutcome`, plugged in as
+ * `show`), the challenge dialog (`ChallengeController`, plugged in as `_openChallenge`).
  */
 export class HostedPresentation {
   readonly #host: ReactiveElement;
+  readonly #state: CheckoutState;
   readonly #steps: HostedSteps;
   #url: string | null = null;
   /** presentation="iframe": the hosted form's challenge, shown over the whole page. */
@@ -43,8 +46,9 @@ export class HostedPresentation {
   /** The flow whose hosted form is being opened or is up, until its outcome. */
   #opening: PaymentFlow | null = null;
 
-  constructor(host: ReactiveElement, steps: HostedSteps) {
+  constructor(host: ReactiveElement, state: CheckoutState, steps: HostedSteps) {
     this.#host = host;
+    this.#state = state;
     this.#steps = steps;
   }
 
@@ -61,11 +65,11 @@ export class HostedPresentation {
   /** presentation="redirect", on Pay: the order, then the gateway's page. */
   async redirect(): Promise<void> {
     const steps = this.#steps;
-    if (steps.emailMissing()) return;
-    steps.startOver(true);
-    const gate = await steps.beforeOrder();
+    if (steps._emailMissing()) return;
+    this.#state._begin('creating');
+    const gate = await steps._beforeOrder();
     if (!gate) return;
-    const failed = await leaveForHostedPage(steps.flow(), steps.email(), gate.verification, () =>
+    const failed = await leaveForHostedPage(this.#state._flow!, steps.email(), gate.verification, () =>
       steps.navigating(),
     );
     if (failed) steps.show(failed);
@@ -74,8 +78,8 @@ export class HostedPresentation {
   /** presentation="iframe", after a decline or failure: a new order, in a new hosted form, here. */
   readonly retry = (): void => {
     if (this.#steps.busy()) return;
-    this.#steps.flow().reset();
-    this.#steps.startOver(false);
+    this.#state._flow!.reset();
+    this.#state._forget();
     this.#setUrl(null);
     void this.open();
   };
@@ -88,7 +92,7 @@ export class HostedPresentation {
    * call of pay() never open a second beside it. A new session-url (a new flow) opens its own.
    */
   async open(): Promise<void> {
-    const flow = this.#steps.flow();
+    const flow = this.#state._flow!;
     if (this.#opening === flow) return;
     this.#opening = flow;
     try {
@@ -106,13 +110,13 @@ export class HostedPresentation {
         new m.HostedChallengeRelay(
           this.#host,
           () => this.#host.renderRoot.querySelector<HTMLIFrameElement>('iframe[part="hosted-frame"]'),
-          (url) => steps.openChallenge(url),
+          (url) => steps._openChallenge(url),
           openableChallenge,
         ),
       () => null,
     );
     // The hosted form's order is asked for here: the page's last word (its bot check) comes first.
-    const gate = await steps.beforeOrder();
+    const gate = await steps._beforeOrder();
     if (!gate) return;
     steps.show(await runHostedFrame(flow, gate.verification, (url) => this.#setUrl(url)));
   }

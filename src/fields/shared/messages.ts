@@ -25,13 +25,22 @@ export type ThemeToken = `--gateway-${
   | 'input-padding'
   | 'accent'
   | 'accent-text'}`;
-// One string: the list ships in the merchant's bundle, where every byte counts.
-export const THEME_TOKENS = (
-  'font-family font-size color-text color-muted color-background color-input-background color-border ' +
-  'color-focus color-error radius gap input-padding accent accent-text'
-)
-  .split(' ')
-  .map((name) => `--gateway-${name}` as ThemeToken);
+export const THEME_TOKENS: readonly ThemeToken[] = [
+  '--gateway-font-family',
+  '--gateway-font-size',
+  '--gateway-color-text',
+  '--gateway-color-muted',
+  '--gateway-color-background',
+  '--gateway-color-input-background',
+  '--gateway-color-border',
+  '--gateway-color-focus',
+  '--gateway-color-error',
+  '--gateway-radius',
+  '--gateway-gap',
+  '--gateway-input-padding',
+  '--gateway-accent',
+  '--gateway-accent-text',
+];
 
 export const FIELD_NAMES = ['number', 'expiry', 'csc', 'name'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];

@@ -1,3 +1,4 @@
+import { E2E_BANK } from '../../support/ports.ts';
 import { setFault } from '../support.ts';
 import {
   CHALLENGE,
@@ -39,24 +40,37 @@ test('Fail at the bank rejects the order and says so', async ({ driver }) => {
   expect((await orderOfLastResult(driver)).status).toBe('rejected');
 });
 
-test('the bank’s page fits its frame: no scrollbar and no blank strip below it', async ({ driver }) => {
-  const fitOfFrame = () =>
+test('the bank’s page is on the bank’s origin, in an EMV challenge window that its frame is', async ({
+  driver,
+}) => {
+  const inFrame = () =>
     driver.evaluate(
       () => {
-        const content = document.querySelector('main')!.getBoundingClientRect().bottom + scrollY;
+        const root = document.documentElement;
         return {
-          overflow: document.documentElement.scrollHeight - innerHeight,
-          // What the frame shows below the content beyond the page's own bottom padding.
-          blank: Math.round(
-            innerHeight - content - parseFloat(getComputedStyle(document.body).paddingBottom),
-          ),
+          origin: location.origin,
+          window: document.querySelector('main')?.dataset.window ?? null,
+          size: [innerWidth, innerHeight],
+          overflow: [root.scrollWidth - root.clientWidth, root.scrollHeight - root.clientHeight],
         };
       },
       undefined,
       [CHALLENGE],
     );
-  await expect.poll(fitOfFrame).toEqual({ overflow: 0, blank: expect.any(Number) });
-  expect(Math.abs((await fitOfFrame()).blank)).toBeLessThanOrEqual(1);
+  await expect.poll(async () => (await inFrame()).origin).toBe(E2E_BANK);
+  const seen = await inFrame();
+  // The dialog gave the frame one of the windows (or the whole screen), and the gateway asked the
+  // bank for exactly that one: the bank's page fills it, nothing cut and nothing to scroll.
+  const windows: Record<string, number[]> = {
+    '01': [250, 400],
+    '02': [390, 400],
+    '03': [500, 600],
+    '04': [600, 400],
+  };
+  expect(seen.window).toMatch(/^0[1-5]$/);
+  if (seen.window !== '05') expect(seen.size).toEqual(windows[seen.window!]);
+  expect(seen.overflow).toEqual([0, 0]);
   await driver.click(challengeButton('Approve'));
+  await seeElement(driver, challengeDialog, false);
   await seeText(driver, /Payment successful/);
 });
