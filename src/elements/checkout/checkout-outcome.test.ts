@@ -2,8 +2,8 @@ import { expect } from '@open-wc/testing';
 import { describe, it } from 'vitest';
 import { FakeHost, PAID, stateWith } from '../../../test/support/fake-host.ts';
 import type { FlowResult } from '../../flow/outcome.ts';
-import { texts as en } from '../i18n/languages/en.ts';
 import type { Catalog } from '../i18n/index.ts';
+import { texts as en } from '../i18n/languages/en.ts';
 import { type OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
 import type { EmailField } from './email-field.ts';
 
