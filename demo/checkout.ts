@@ -11,7 +11,7 @@ import {
 import type { BotCheck } from './bot-check/verifier.ts';
 import type { MotoRoutes } from './moto/routes.ts';
 import { cleanReference, phoneOrderTitle } from './phone-reference.ts';
-import { CART, MERCHANT_NAME, SCENARIOS, scenarioOf } from './scenarios.ts';
+import { CART, MERCHANT_NAME, SCENARIOS } from './scenarios.ts';
 import { VisitStore } from './shop/cart-store.ts';
 import type { Agent, AgentAuth } from './staff/auth.ts';
 
@@ -49,8 +49,9 @@ const problem = (status: number, type: string, message: string, fields?: unknown
 
 /**
  * The shop's checkout endpoint (`/checkout/session`, `/checkout/status`). What an order charges and
- * how is the server's: the `/` page names one of the fixed presets of scenarios.ts with
- * `?scenario=`; the amount is the cart's; the order number is the shop's. The only order the
+ * how is the server's: the visit's cart is paid as one of the fixed presets of scenarios.ts, the
+ * one the page's picker put on the server (shop/scenario-route.ts), never one an address names;
+ * the amount is the cart's; the order number is the shop's. The only order the
  * browser shapes further is a phone order, and only a signed-in agent's (`?moto=1&amount=&ref=`).
  */
 export function createShopCheckout(options: {
@@ -72,6 +73,8 @@ export function createShopCheckout(options: {
   const phoneRequest = (request: Request) => new URL(request.url).searchParams.get('moto') === '1';
   /** A phone order only for a signed-in agent; anyone else asking for one is refused. */
   const agentFor = (request: Request): Agent | null => (phoneRequest(request) ? auth.agentOf(request) : null);
+  /** How this visit's cart is paid: set on the server by the page's picker, read from nowhere else. */
+  const scenarioFor = (request: Request) => SCENARIOS[visits.visitOf(request).visit.scenario];
 
   const config = (request: Request): CheckoutConfig => {
     const url = new URL(request.url);
@@ -91,7 +94,7 @@ export function createShopCheckout(options: {
         require_name: false,
       };
     }
-    const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];
+    const scenario = scenarioFor(request);
     const save = 'save' in scenario ? scenario.save : undefined;
     return {
       amount: 'zeroAmount' in scenario ? 0 : cartTotal(),
@@ -105,21 +108,28 @@ export function createShopCheckout(options: {
         ? { method: save, consent_required: save !== 'merchant', merchant_name: MERCHANT_NAME }
         : null,
       moto: false,
-      // The gateway's own pages collect no e-mail: there the shop uses the signed-in customer's.
-      collect_email: !('presentation' in scenario),
+      two_step: 'twoStep' in scenario,
+      // The gateway's own pages collect no e-mail: there the shop uses the signed-in customer's. A
+      // card is saved only to the signed-in customer the shop knows, never to an e-mail typed in
+      // the page (any script of the page could type its own).
+      collect_email: !('presentation' in scenario) && !save,
     };
   };
 
-  const buildOrder = ({ request }: { request: Request }): OrderDraft => {
+  const buildOrder = ({ request, config }: { request: Request; config: CheckoutConfig }): OrderDraft => {
     const url = new URL(request.url);
     const number = newOrderNumber();
-    const draft: OrderDraft = { number, client: { email: DEMO_CUSTOMER } };
+    // A guest checkout's client is the e-mail the customer types; the others' the signed-in customer.
+    const draft: OrderDraft = {
+      number,
+      ...(config.collect_email ? {} : { client: { email: DEMO_CUSTOMER } }),
+    };
     const phone = agentFor(request) ? phoneOrderOf(url) : null;
     if (phone) {
       draft.products = [{ title: phoneOrderTitle(phone.reference), price: phone.amount }];
       return draft;
     }
-    const scenario = SCENARIOS[scenarioOf(url.searchParams.get('scenario'))];
+    const scenario = scenarioFor(request);
     if ('zeroAmount' in scenario) {
       draft.payment_system = 'AUTH';
       draft.setup_future_use = scenario.save;

@@ -81,7 +81,7 @@ export function renderCspPage(options: {
 <main>
 <h1>Checkout under a strict Content-Security-Policy</h1>
 <div data-bot-check></div><script src="/bot-check.js"${nonce ? ` nonce="${nonce}"` : ''} defer></script>
-<gateway-checkout session-url="/checkout/session?scenario=one-step"${fieldsOrigin ? ` fields-origin="${fieldsOrigin}"` : ''}></gateway-checkout>
+<gateway-checkout session-url="/checkout/session"${fieldsOrigin ? ` fields-origin="${fieldsOrigin}"` : ''}></gateway-checkout>
 </main>
 </body>
 </html>`;

@@ -30,10 +30,11 @@ import { renderMotoPage } from './moto/page.ts';
 import { createMotoRoutes } from './moto/routes.ts';
 import { memoryShiftStore, type ShiftStore } from './moto/shift.ts';
 import { bundlePreload, renderPage } from './pages.ts';
-import { MERCHANT_NAME, scenarioOf } from './scenarios.ts';
+import { MERCHANT_NAME } from './scenarios.ts';
 import { VisitStore } from './shop/cart-store.ts';
 import { renderReturnPage } from './shop/return-page.ts';
 import { createShopRoutes } from './shop/routes.ts';
+import { scenarioRoute } from './shop/scenario-route.ts';
 import { createAgentAuth } from './staff/auth.ts';
 import { requireAgentApi, staffRoutes } from './staff/routes.ts';
 
@@ -218,7 +219,8 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     return (
       (await staffRoutes(auth, request, remoteAddress)) ??
       (await backOffice.handle(request)) ??
-      (await moto.handle(request))
+      (await moto.handle(request)) ??
+      (await scenarioRoute(request, visits))
     );
   }
 
@@ -325,14 +327,15 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
       return sendHtml(res, html, pagePolicy(policy.split('; ')));
     }
     if (url.pathname === '/' || (url.pathname === '/isolated/' && fieldsUrl)) {
-      const { cookie } = visits.visitOf(request);
+      const { visit, cookie } = visits.visitOf(request);
       if (cookie) res.setHeader('set-cookie', cookie);
       const sri = await integrity();
       res.setHeader('link', bundlePreload(sri));
       return sendHtml(
         res,
         await renderPage({
-          scenario: scenarioOf(url.searchParams.get('scenario')),
+          // What the picker put on the server for this visit: the page shows it, the session endpoint charges it.
+          scenario: visit.scenario,
           // `?render=client`: the bare tag, rendered by the bundle, as on a merchant's page that is
           // not made by a Node server (the bench compares the two).
           serverRender: url.searchParams.get('render') !== 'client',
@@ -373,6 +376,8 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
         dir: join(options.distDir, 'fields'),
         frameAncestors: [base],
         gatewayOrigins: [new URL(options.gatewayUrl).origin],
+        // The shop's one session endpoint: the fields refuse any other address, and any query.
+        sessionEndpoints: [`${base}/checkout/session`],
       }),
     );
   }

@@ -33,9 +33,9 @@ export const STYLE = `
   td, th { padding: 6px 0; text-align: start; }
   td:last-child, th:last-child { text-align: end; }
   tfoot th { border-block-start: 1px solid color-mix(in srgb, CanvasText 25%, transparent); }
-  nav ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-  nav a { display: inline-block; padding: 4px 10px; border-radius: 999px; border: 1px solid color-mix(in srgb, CanvasText 25%, transparent); text-decoration: none; color: inherit; font-size: 0.875rem; }
-  nav a[aria-current="page"] { background: #0b57d0; color: #fff; border-color: #0b57d0; }
+  nav ul, form[action="/scenario"] ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
+  nav a, form[action="/scenario"] button { display: inline-block; padding: 4px 10px; border-radius: 999px; border: 1px solid color-mix(in srgb, CanvasText 25%, transparent); text-decoration: none; color: inherit; background: none; font: inherit; font-size: 0.875rem; cursor: pointer; }
+  nav a[aria-current="page"], form[action="/scenario"] button[aria-pressed="true"] { background: #0b57d0; color: #fff; border-color: #0b57d0; }
   .note { color: color-mix(in srgb, CanvasText 70%, transparent); }
   .cards code { font-size: 0.875rem; }
   #log { font-size: 0.875rem; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -95,7 +95,8 @@ export async function renderPage({
 }: PageOptions): Promise<string> {
   const current = SCENARIOS[scenario];
   const attributes = {
-    'session-url': `/checkout/session?scenario=${scenario}`,
+    // The shop's one session endpoint: how the cart is paid is the visit's, on the server.
+    'session-url': '/checkout/session',
     'fields-origin': fieldsOrigin,
     presentation: 'presentation' in current ? current.presentation : undefined,
     'three-ds': 'threeDs' in current ? current.threeDs : undefined,
@@ -106,12 +107,15 @@ export async function renderPage({
         .filter(([, value]) => value !== undefined)
         .map(([name, value]) => `${name}="${escapeHtml(value!)}"`)
         .join(' ')}></gateway-checkout>`;
+  // The picker changes the visit's cart on the server (a form post), as adding a subscription to a
+  // real shop's cart would: no address of the page or of the checkout names the scenario.
   const nav = Object.entries(SCENARIOS)
     .map(
       ([name, s]) =>
-        `<li><a href="?scenario=${name}"${name === scenario ? ' aria-current="page"' : ''}>${escapeHtml(s.title)}</a></li>`,
+        `<li><button name="scenario" value="${name}" aria-pressed="${name === scenario}">${escapeHtml(s.title)}</button></li>`,
     )
     .join('');
+  const page = fieldsOrigin ? '/isolated/' : '/';
   const rows = CART.items
     .map(
       (i) =>
@@ -159,7 +163,7 @@ ${head('Checkout', integrity)}${
   </section>
   <section aria-labelledby="pay-heading">
     <h1 id="pay-heading">Checkout</h1>
-    <nav aria-label="Payment scenario"><ul>${nav}</ul></nav>
+    <form method="post" action="/scenario" aria-label="Payment scenario"><input type="hidden" name="page" value="${page}"><ul>${nav}</ul></form>
     <p class="note">${escapeHtml(current.note)}</p>
     ${fieldsOrigin ? `<p class="note">Isolated card fields: the card is typed in a frame served from <code>${escapeHtml(fieldsOrigin)}</code>, another origin, and sent from there to the gateway. No script of this page can read it.</p>` : ''}
     <div data-bot-check${'botCheck' in current ? ' data-ask' : ''}></div><script src="/bot-check.js" defer></script>

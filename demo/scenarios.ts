@@ -2,7 +2,8 @@ import type { AvsMode, Presentation, SaveMethod } from '../src/protocol/session.
 
 /**
  * The demo shop's checkouts, one per payment scenario, so a person (and the end-to-end tests) can
- * try each of them from the page. The page picks one with `?scenario=`.
+ * try each of them from the page. The page's picker puts one on the visit's cart, on the shop's
+ * server (shop/scenario-route.ts); no address names it.
  */
 export interface Scenario {
   readonly title: string;
@@ -77,7 +78,7 @@ export const SCENARIOS = {
 
 export type ScenarioName = keyof typeof SCENARIOS;
 
-/** `?scenario=` of the page; own names only, so `__proto__` or `toString` give the default page. */
+/** A picked scenario's name; own names only, so `__proto__` or `toString` give the default. */
 export const scenarioOf = (name: string | null | undefined): ScenarioName =>
   name && Object.hasOwn(SCENARIOS, name) ? (name as ScenarioName) : 'one-step';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cookieValue, type Signer, setCookie } from '../http/cookies.ts';
+import type { ScenarioName } from '../scenarios.ts';
 import type { CartLine } from './catalog.ts';
 
 /** One visitor of the shop: the cart, and the orders its checkouts created. */
@@ -8,6 +9,11 @@ export interface ShopVisit {
   version: number;
   /** Gateway order ids this visit's checkouts created, with the shop's order number; only these can be looked up. */
   orders: Map<string, string>;
+  /**
+   * How the checkout page's cart is paid (demo/scenarios.ts), as the page's picker set it on the
+   * server: the session endpoint reads it here, never from the page or its addresses.
+   */
+  scenario: ScenarioName;
 }
 
 export const COOKIE = 'bp_visit';
@@ -77,6 +83,10 @@ export class VisitStore {
     if (visit.orders.size > MAX_ORDERS_PER_VISIT) visit.orders.delete(visit.orders.keys().next().value!);
   }
 
+  static chooseScenario(visit: ShopVisit, scenario: ScenarioName): void {
+    visit.scenario = scenario;
+  }
+
   /** The id of this visit's order with that shop number, if it is one of this visit's. */
   static orderByNumber(visit: ShopVisit, number: string): string | undefined {
     for (const [id, n] of visit.orders) if (n === number) return id;
@@ -84,4 +94,9 @@ export class VisitStore {
   }
 }
 
-const newVisit = (): ShopVisit => ({ lines: starterCart(), version: 1, orders: new Map() });
+const newVisit = (): ShopVisit => ({
+  lines: starterCart(),
+  version: 1,
+  orders: new Map(),
+  scenario: 'one-step',
+});

@@ -231,6 +231,8 @@ export class PaymentFlow {
           canRetry: true,
         };
       }
+      // The fields would not ask for an order yet (the card, or the consent beside it, needs the customer).
+      if (!framed.ok && framed.error === 'invalid') return { kind: 'invalid', orderId: null };
       // Nothing is known of an order the fields did not get: nothing was paid.
       if (!session) return { kind: 'failed', orderId: null, error: { type: 'network' }, canRetry: true };
       // The fields would not pay (their order is paid already, or they could not read it): ask.

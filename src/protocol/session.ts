@@ -75,6 +75,11 @@ export const checkoutConfigSchema = z.strictObject({
    * wins; without a name the gateway authorizes on the card alone and the order shows no holder.
    */
   require_name: z.boolean().optional(),
+  /**
+   * Two-step: the amount is only reserved now (the order's `skip_capture`) and captured later, when
+   * the order ships. The checkout says so where the card is typed ("Reserve €32.25").
+   */
+  two_step: z.boolean().optional(),
 });
 export type CheckoutConfig = z.infer<typeof checkoutConfigSchema>;
 
@@ -117,6 +122,8 @@ export const checkoutSessionSchema = z.strictObject({
   avs: z.enum(AVS_MODES),
   save: saveOfferSchema.nullable(),
   moto: z.boolean(),
+  /** Two-step, as the config said: the order is only reserved (`skip_capture`). */
+  two_step: z.boolean().optional(),
   iframe_checkout: z.string().nullable(),
   full_page_checkout: z.string().nullable(),
 });

@@ -36,6 +36,8 @@ describe('checkout session: GET', () => {
   });
 });
 
+const calls0 = (s: { calls: { body?: unknown }[] }) => s.calls[0]!.body;
+
 describe('checkout session: POST', () => {
   it('creates the order with the browser data merged and answers the session', async () => {
     const { handler, calls } = setup({ avs: 'standard', moto: true }, { authorizeMoto: () => true });
@@ -89,7 +91,16 @@ describe('checkout session: POST', () => {
 
   it('sets setup_future_use from the consent and requires the consent when the offer says so', async () => {
     const save = { method: 'one-click' as const, consent_required: true, merchant_name: 'Tea Shop' };
-    const { handler, calls } = setup({ save });
+    // Saved to the signed-in customer the shop's server knows.
+    const { handler, calls } = setup(
+      { save },
+      {
+        buildOrder: () => ({
+          products: [{ title: 'Tea', price: 12.5 }],
+          client: { email: 'ada@tea.example' },
+        }),
+      },
+    );
     const missing = await read(await handler(post({ idempotency_key: IDEM, email: 'a@example.com' })));
     expect(missing.status).toBe(400);
     expect(missing.body.error!.fields!.map((f) => f.path)).toEqual(['save_consent']);
@@ -112,7 +123,55 @@ describe('checkout session: POST', () => {
       }),
     );
     expect(ok.status).toBe(200);
-    expect(calls[0]!.body).toMatchObject({ setup_future_use: 'one-click' });
+    expect(calls[0]!.body).toMatchObject({
+      setup_future_use: 'one-click',
+      client: { email: 'ada@tea.example' },
+    });
+  });
+
+  it('never lets a typed e-mail replace the client e-mail the merchant set, and saves to a typed one only on opt-in', async () => {
+    const shopCustomer = () => ({
+      products: [{ title: 'Tea', price: 12.5 }],
+      client: { email: 'ada@tea.example' },
+    });
+    const collected = setup({ collect_email: true }, { buildOrder: shopCustomer });
+    const rewritten = await collected.handler(
+      post({ idempotency_key: IDEM, email: 'mallory@attacker.example' }),
+    );
+    expect(rewritten.status).toBe(200);
+    expect(calls0(collected)).toMatchObject({ client: { email: 'ada@tea.example' } });
+
+    // A guest's typed e-mail fills in where the shop set none: an order, but no saved card.
+    const consent = { scenario: 'one-click', text_version: 'v1', agreed: true };
+    const save = { method: 'one-click' as const, consent_required: true, merchant_name: 'Tea Shop' };
+    const guest = setup({ save, collect_email: true });
+    const refused = await read(
+      await guest.handler(
+        post({ idempotency_key: IDEM, email: 'mallory@attacker.example', save_consent: consent }),
+      ),
+    );
+    expect(refused.status).toBe(500);
+    expect(refused.body.error!.type).toBe('checkout_misconfigured');
+    expect(guest.calls).toHaveLength(0);
+    expect(String(guest.errors[0])).toMatch(
+      /client\.email must be set by buildOrder when the card is saved.*saveToTypedEmail/,
+    );
+    // Merchant-side saving too.
+    const merchant = setup({ save: { ...save, method: 'merchant', consent_required: false } });
+    expect((await merchant.handler(post({ idempotency_key: IDEM, email: 'a@example.com' }))).status).toBe(
+      500,
+    );
+    expect(merchant.calls).toHaveLength(0);
+
+    const optedIn = setup({ save, collect_email: true }, { saveToTypedEmail: true });
+    const ok = await optedIn.handler(
+      post({ idempotency_key: IDEM, email: 'guest@example.com', save_consent: consent }),
+    );
+    expect(ok.status).toBe(200);
+    expect(calls0(optedIn)).toMatchObject({
+      setup_future_use: 'one-click',
+      client: { email: 'guest@example.com' },
+    });
   });
 
   it('requires the billing address under AVS and the e-mail when it collects it', async () => {

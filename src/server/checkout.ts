@@ -23,7 +23,14 @@ import { createSessionKeeper, InProgress, Mismatch, newReference } from './idemp
 import { recordAndRetire, type VelocityLimits } from './limits.ts';
 import { CheckoutMisconfiguredError, MISCONFIGURED_MESSAGE, misconfigurationOf } from './misconfiguration.ts';
 import { BodyError, fail, json, parseJsonBody, readBody } from './respond.ts';
-import { checkAgainstConfig, describeFields, mergeOrder, withoutOwnFields } from './session-request.ts';
+import {
+  checkAgainstConfig,
+  describeFields,
+  mergeOrder,
+  typedEmailSaving,
+  unshownHold,
+  withoutOwnFields,
+} from './session-request.ts';
 import { MemorySessionStore, type SessionStore } from './stores.ts';
 import { visitorOf } from './visitor.ts';
 
@@ -116,6 +123,13 @@ export interface CheckoutHandlerOptions extends GateOptions {
    * data as the body, the query and the path are. Default none.
    */
   cardDataHeaders?: readonly string[];
+  /**
+   * Saving a card (a consent scenario, or `save.method: 'merchant'`) to a client e-mail typed in the
+   * page, where `buildOrder` set none: a guest's saved card. Default false: such an order is refused
+   * as a misconfiguration, because any script of the page can type its own e-mail there. Save cards
+   * to the signed-in customer your server knows (`client.email` in `buildOrder`).
+   */
+  saveToTypedEmail?: boolean;
 }
 
 /**
@@ -234,6 +248,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     // card data in it is refused here, before anything is sent to the gateway.
     const inOrder = findCardDataInOrder(order);
     if (inOrder) throw new CardDataInOrderError(inOrder);
+    const unshown = [
+      options.saveToTypedEmail ? null : typedEmailSaving(draft, order, config),
+      unshownHold(order, config),
+    ].filter((issue) => issue !== null);
+    if (unshown.length) throw new CheckoutMisconfiguredError(unshown);
     const reference = order.number || newReference();
     const rules = { ...options.orderRules, ...(config.avs === 'off' ? {} : { avsEnabled: true }) };
     return {
@@ -258,6 +277,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       avs: config.avs,
       save: config.save,
       moto: config.moto,
+      two_step: config.two_step === true,
       iframe_checkout: order.iframe_checkout ?? null,
       full_page_checkout: order.full_page_checkout ?? null,
     });

@@ -22,9 +22,12 @@ const handler = createFieldsHandler({
   dir,
   frameAncestors: ['https://shop.example', 'https://*.shop.example'],
   gatewayOrigins: ['https://gateway.example'],
+  sessionEndpoints: ['https://shop.example/checkout/session'],
 });
 const get = (path: string, init?: RequestInit) =>
   handler(new Request(`https://pay.shop.example${path}`, init));
+
+const EP = ['https://s.example/checkout/session'];
 
 describe('createFieldsHandler', () => {
   it('serves the page with a CSP: its own script only, the gateway only, framed by the shop only', async () => {
@@ -37,7 +40,7 @@ describe('createFieldsHandler', () => {
         "default-src 'none'",
         `script-src 'sha384-${createHash('sha384').update(SCRIPT).digest('base64')}'`,
         // The card to the gateway; the fields' own session request to the shop.
-        'connect-src https://gateway.example https://shop.example https://*.shop.example',
+        'connect-src https://gateway.example https://shop.example',
         'frame-ancestors https://shop.example https://*.shop.example',
         "base-uri 'none'",
         "form-action 'none'",
@@ -114,25 +117,62 @@ describe('createFieldsHandler', () => {
 
   it('names the option and the rule when an origin is not one', () => {
     expect(() =>
-      createFieldsHandler({ dir, frameAncestors: [], gatewayOrigins: ['https://g.example'] }),
+      createFieldsHandler({
+        dir,
+        frameAncestors: [],
+        gatewayOrigins: ['https://g.example'],
+        sessionEndpoints: EP,
+      }),
     ).toThrow(/frameAncestors must list at least one origin/);
     expect(() =>
       createFieldsHandler({
         dir,
         frameAncestors: ['https://shop.example/checkout'],
         gatewayOrigins: ['https://g.example'],
+        sessionEndpoints: EP,
       }),
     ).toThrow(/frameAncestors\[0\] must be an origin such as https:\/\/shop.example \(no path\)/);
     expect(() =>
-      createFieldsHandler({ dir, frameAncestors: ['*'], gatewayOrigins: ['https://g.example'] }),
+      createFieldsHandler({
+        dir,
+        frameAncestors: ['*'],
+        gatewayOrigins: ['https://g.example'],
+        sessionEndpoints: EP,
+      }),
     ).toThrow(/frameAncestors\[0\]/);
     expect(() =>
       createFieldsHandler({
         dir,
         frameAncestors: ['https://shop.example'],
         gatewayOrigins: ["'self' https://x"],
+        sessionEndpoints: EP,
       }),
     ).toThrow(/gatewayOrigins\[0\]/);
+  });
+
+  it('writes the session endpoints into the fields page (not the button’s), and refuses one with a query', async () => {
+    const html = await (await get('/')).text();
+    expect(html).toContain(
+      '<meta name="gateway-session-endpoints" content="https://shop.example/checkout/session">',
+    );
+    expect(await (await get('/?lang=de')).text()).toContain('name="gateway-session-endpoints"');
+    expect(await (await get('/pay.html')).text()).not.toContain('gateway-session-endpoints');
+    // The script's hash is unchanged: the meta is no script.
+    expect((await get('/')).headers.get('content-security-policy')).toContain(
+      `'sha384-${createHash('sha384').update(SCRIPT).digest('base64')}'`,
+    );
+    const made = (sessionEndpoints: string[]) => () =>
+      createFieldsHandler({
+        dir,
+        frameAncestors: ['https://s.example'],
+        gatewayOrigins: ['https://g.example'],
+        sessionEndpoints,
+      });
+    expect(made([])).toThrow(/sessionEndpoints must list your session endpoint/);
+    expect(made(['https://s.example/checkout/session?scenario=save-card'])).toThrow(
+      /sessionEndpoints\[0\] must be an absolute http\(s\) address with a path and no query/,
+    );
+    expect(made(['/checkout/session'])).toThrow(/sessionEndpoints\[0\]/);
   });
 
   it('says how to build the page when it is not built', () => {
@@ -141,6 +181,7 @@ describe('createFieldsHandler', () => {
         dir: join(dir, 'none'),
         frameAncestors: ['https://s.example'],
         gatewayOrigins: ['https://g.example'],
+        sessionEndpoints: EP,
       }),
     ).toThrow(/build the fields page first \(npm run build\)/);
   });

@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  endpointProblem,
+  endpointSource,
+  SESSION_ENDPOINTS_META,
+} from '../fields/shared/session-endpoint.ts';
 
 export interface FieldsHandlerOptions {
   /**
@@ -16,11 +21,14 @@ export interface FieldsHandlerOptions {
    */
   gatewayOrigins: readonly string[];
   /**
-   * The origins of your session endpoint (`session-url`): the fields ask it for the order they pay
-   * themselves, with credentialed CORS (`createCheckoutHandler`'s `fieldsOrigins`). Default:
-   * `frameAncestors`, where a checkout page's session endpoint usually is.
+   * Your session endpoints (`session-url`, absolute, no query), e.g.
+   * `['https://shop.example/checkout/session']`: the fields ask them for the order they pay
+   * themselves, with credentialed CORS (`createCheckoutHandler`'s `fieldsOrigins`), and refuse a
+   * `session-url` that is not one of them. What the order is (a hold, saving, the amount) is your
+   * server's to decide for the visit, never the page's: a `session-url` with a query is refused.
+   * For development, a port may be `*` and a path may end in `/*`.
    */
-  sessionOrigins?: readonly string[];
+  sessionEndpoints: readonly string[];
   /** The built fields page. Default: this package's `dist/fields`. */
   dir?: string;
 }
@@ -46,6 +54,21 @@ function sources(name: string, list: readonly string[]): string {
       return source;
     })
     .join(' ');
+}
+
+function sessionEndpointsOf(list: readonly string[] | undefined): string[] {
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new TypeError(
+      "createFieldsHandler: sessionEndpoints must list your session endpoint(s), e.g. ['https://shop.example/checkout/session']",
+    );
+  }
+  return list.map((value, i) => {
+    const endpoint = String(value).trim();
+    const problem = endpointProblem(endpoint);
+    if (problem)
+      throw new TypeError(`createFieldsHandler: sessionEndpoints[${i}] ${problem}, not "${value}"`);
+    return endpoint;
+  });
 }
 
 /** The package's dist/fields, found from this file both in src/ and in dist/. */
@@ -91,9 +114,15 @@ interface BuiltPage {
   readonly styles: string[];
 }
 
-function readPage(file: string): BuiltPage {
-  const body = readFileSync(file);
-  const html = body.toString('utf8');
+/** The page as built, with `head` written in after its `<head>` (or first, where it has none). */
+function readPage(file: string, head = ''): BuiltPage {
+  const built = readFileSync(file).toString('utf8');
+  const html = !head
+    ? built
+    : /<head\b[^>]*>/i.test(built)
+      ? built.replace(/<head\b[^>]*>/i, (m) => m + head)
+      : head + built;
+  const body = Buffer.from(html, 'utf8');
   return {
     body,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
@@ -109,16 +138,19 @@ const LANGUAGE_PAGE = /^index\.([a-z]{2})\.html$/;
 export function createFieldsHandler(options: FieldsHandlerOptions): (request: Request) => Promise<Response> {
   const ancestors = sources('frameAncestors', options.frameAncestors);
   const gateway = sources('gatewayOrigins', options.gatewayOrigins);
-  const session = sources('sessionOrigins', options.sessionOrigins ?? options.frameAncestors);
+  const endpoints = sessionEndpointsOf(options.sessionEndpoints);
+  const session = [...new Set(endpoints.map(endpointSource))].join(' ');
+  // Written into the fields page (a meta element: no script, so the CSP hashes stay the page's own).
+  const head = `<meta name="${SESSION_ENDPOINTS_META}" content="${endpoints.join(' ').replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
   const dir = options.dir ?? defaultDir();
-  const built = (name: string) => {
+  const built = (name: string, withEndpoints = true) => {
     const file = join(dir, name);
     if (!existsSync(file)) {
       throw new Error(
         `createFieldsHandler: ${file} does not exist; build the fields page first (npm run build)`,
       );
     }
-    return readPage(file);
+    return readPage(file, withEndpoints ? head : '');
   };
   const csp = (page: BuiltPage, connect: string) =>
     [
@@ -145,7 +177,7 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
         return [language, { page, policy: csp(page, fieldsConnect) }] as const;
       }),
   );
-  const pay = existsSync(join(dir, 'pay.html')) ? built('pay.html') : null;
+  const pay = existsSync(join(dir, 'pay.html')) ? built('pay.html', false) : null;
   const payPolicy = pay && csp(pay, "'none'");
   const headersOf = (page: BuiltPage, policy: string) => ({
     'Content-Type': 'text/html; charset=utf-8',

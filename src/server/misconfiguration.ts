@@ -20,7 +20,7 @@ export class CheckoutMisconfiguredError extends Error {
       `the order from buildOrder breaks the gateway's rules where the customer cannot help: ${issues
         .map((issue) => `${issue.path} ${issue.message}`)
         .join('; ')}. Set ${[...new Set(issues.map((issue) => issue.path))].join(', ')} in buildOrder${
-        issues.some((issue) => issue.path === 'client.email')
+        issues.some((issue) => issue.path === 'client.email' && issue.code !== 'typed_email_saving')
           ? ' (or ask the customer: collect_email: true in the checkout config)'
           : ''
       }.`,

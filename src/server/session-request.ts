@@ -64,6 +64,41 @@ export function checkAgainstConfig(body: CheckoutSessionRequest, config: Checkou
   return issues;
 }
 
+/**
+ * Why this order may not be made as it stands: it saves the card (for the customer's use or the
+ * merchant's) to a client the merchant's server did not name, only an e-mail typed in the page.
+ * A script of the page could type its own, and the card would be saved to its client.
+ */
+export function typedEmailSaving(
+  draft: OrderDraft,
+  order: OrderRequest,
+  config: CheckoutConfig,
+): FieldIssue | null {
+  const saves = !!order.setup_future_use || config.save?.method === 'merchant';
+  if (!saves || draft.client?.email) return null;
+  return {
+    path: 'client.email',
+    message:
+      'must be set by buildOrder when the card is saved (the signed-in customer): an e-mail typed in the page is the page’s word; saveToTypedEmail: true opts in to guest saving',
+    code: 'typed_email_saving',
+  };
+}
+
+/**
+ * The order holds the amount only (`skip_capture`) while the config, what the checkout shows the
+ * customer, says nothing of it: the customer would read "Pay" for a reservation.
+ */
+export function unshownHold(order: OrderRequest, config: CheckoutConfig): FieldIssue | null {
+  return order.skip_capture && !config.two_step
+    ? {
+        path: 'skip_capture',
+        message:
+          'is set by buildOrder while the checkout config does not say two_step: true, which the checkout shows',
+        code: 'not_shown',
+      }
+    : null;
+}
+
 /** Merges what the browser sent into the merchant's order; the merchant's cart decides the money. */
 export function mergeOrder(
   draft: OrderDraft,
@@ -73,7 +108,9 @@ export function mergeOrder(
   const billing = Object.fromEntries(
     Object.entries(body.billing_address ?? {}).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const email = (config.collect_email ? body.email : undefined) ?? draft.client?.email ?? body.email;
+  // The client e-mail the merchant's server set is its customer's: a typed one (the page's word, which
+  // any script of the page can rewrite) only fills in where the server set none.
+  const email = draft.client?.email || body.email;
   const order: OrderRequest = {
     ...draft,
     client: { ...draft.client, ...billing, email: email ?? '' },
@@ -81,6 +118,8 @@ export function mergeOrder(
     language: draft.language ?? config.language,
   };
   if (body.save_consent) order.setup_future_use = body.save_consent.scenario;
+  // What the customer was shown (a reservation) is what the order does.
+  if (config.two_step) order.skip_capture = true;
   if (config.moto) order.is_moto = true;
   return order;
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_SHOP } from '../support/ports.ts';
 import {
   newestOrder,
+  openScenario,
   orderOfLastResult,
   payButton,
   recordEvents,
@@ -24,7 +25,7 @@ const checkout = (page: import('@playwright/test').Page) => page.locator('gatewa
 test('LV postal code accepted with country Latvia: the country comes first, on the shop’s own', async ({
   page,
 }) => {
-  await page.goto('/?scenario=avs');
+  await openScenario(page, 'avs');
   const country = checkout(page).getByRole('combobox', { name: 'Country' });
   await expect(country).toHaveValue('LV');
   // Country first: what it decides comes after it.
@@ -47,7 +48,7 @@ test('LV postal code accepted with country Latvia: the country comes first, on t
 });
 
 test('a Latvian code typed without its prefix is written LV-1050 and accepted', async ({ page }) => {
-  await page.goto('/?scenario=avs');
+  await openScenario(page, 'avs');
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111' });
   await checkout(page).getByLabel('Address').fill('Tērbatas iela 2');
@@ -64,7 +65,7 @@ test('a Latvian code typed without its prefix is written LV-1050 and accepted', 
 test('a US ZIP code and a UK postcode: named as each country names them, nothing typed lost between', async ({
   page,
 }) => {
-  await page.goto('/?scenario=avs');
+  await openScenario(page, 'avs');
   const country = checkout(page).getByRole('combobox', { name: 'Country' });
   await country.selectOption('US');
   const zip = checkout(page).getByRole('textbox', { name: 'ZIP code', exact: true });
@@ -94,7 +95,7 @@ test('a US ZIP code and a UK postcode: named as each country names them, nothing
 test('an address longer than the gateway takes is limited in the field and said before Pay, never refused after', async ({
   page,
 }) => {
-  await page.goto('/?scenario=avs');
+  await openScenario(page, 'avs');
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111' });
   const address = checkout(page).getByRole('textbox', { name: 'Address', exact: true });
@@ -113,8 +114,7 @@ test('an address longer than the gateway takes is limited in the field and said 
 });
 
 test('a zero-amount saving says "Card saved", never a payment', async ({ page }) => {
-  await page.goto('/?scenario=zero-amount');
-  await typeEmail(page, 'saver@example.com');
+  await openScenario(page, 'zero-amount');
   await typeCard(page, { number: '5555555555554444' });
   await checkout(page).getByRole('checkbox').check();
   await checkout(page).getByRole('button', { name: 'Save card', exact: true }).click();
@@ -136,7 +136,7 @@ test('the gateway’s hosted page names the merchant and the order, and asks for
   page.on('response', (r) => {
     if (r.status() === 404) missing.push(r.url());
   });
-  await page.goto('/?scenario=iframe');
+  await openScenario(page, 'iframe');
   const frame = page.frameLocator('gateway-checkout iframe');
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Baltic Pantry');
   const order = await newestOrder();
@@ -153,7 +153,7 @@ test('the gateway’s hosted page names the merchant and the order, and asks for
 test('the return page after a decline on the gateway’s page speaks as the checkout does', async ({
   page,
 }) => {
-  await page.goto('/?scenario=redirect');
+  await openScenario(page, 'redirect');
   await payButton(page).click();
   await page.waitForURL(`${SANDBOX}/checkout/**`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Baltic Pantry');

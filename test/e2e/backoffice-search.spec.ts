@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Order } from '../../src/server/index.ts';
 import {
   gateway,
+  openScenario,
   orderOfLastResult,
   payButton,
   recordEvents,
@@ -27,7 +28,7 @@ function visaOfOwn(): string {
 
 async function payInShop(page: Page, email: string, number: string): Promise<Order> {
   await recordEvents(page);
-  await page.goto('/?scenario=one-step');
+  await openScenario(page, 'one-step');
   await typeEmail(page, email);
   await typeCard(page, { number });
   await payButton(page).click();

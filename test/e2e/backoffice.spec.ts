@@ -4,6 +4,7 @@ import { botToken } from '../support/bot-check.ts';
 import { E2E_SHOP } from '../support/ports.ts';
 import {
   gateway,
+  openScenario,
   orderOfLastResult,
   payButton,
   recordEvents,
@@ -52,7 +53,7 @@ test('without a session, /moto/ and /orders/ lead to the sign-in form, which lea
 /** Pays on the shop's page with the preset named, and returns the order at the sandbox. */
 async function payInShop(page: Page, scenario: 'two-step' | 'one-step'): Promise<Order> {
   await recordEvents(page);
-  await page.goto(`/?scenario=${scenario}`);
+  await openScenario(page, scenario);
   await typeEmail(page);
   await typeCard(page, { number: '5555555555554444' });
   await payButton(page).click();
@@ -265,7 +266,7 @@ test('cancel and release: an unpaid order is cancelled, a hold released; Manage 
 }) => {
   // An order the customer never paid: created by the shop's checkout, then abandoned.
   await page.goto('/');
-  const session = await page.request.post('/checkout/session?scenario=one-step', {
+  const session = await page.request.post('/checkout/session', {
     data: {
       idempotency_key: `abandoned-${Date.now()}-0001`,
       email: 'gone@example.com',

@@ -1,7 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   alertLine,
+  chooseScenario,
   newestOrder,
+  openScenario,
   orderOfLastResult,
   payButton,
   recordEvents,
@@ -21,7 +23,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 const open = async (page: Page) => {
-  await page.goto('/?scenario=bot-check');
+  await openScenario(page, 'bot-check');
   await expect(payButton(page)).toHaveText(/Pay €32\.25/);
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111' });
@@ -92,7 +94,8 @@ test('asking is not solving: the shop issues no token for an unsolved challenge,
   // The one-step scenario's session endpoint, straight, without a token: refused, nothing created.
   const before = (await newestOrder())?.id;
   for (const scenario of ['one-step', 'two-step', 'redirect']) {
-    const res = await page.request.post(`/checkout/session?scenario=${scenario}`, {
+    await chooseScenario(page, scenario);
+    const res = await page.request.post('/checkout/session', {
       data: { idempotency_key: `no-token-${scenario}-${Date.now()}`, email: 'bot@example.com' },
     });
     expect(res.status(), scenario).toBe(403);
@@ -104,7 +107,7 @@ test('asking is not solving: the shop issues no token for an unsolved challenge,
 test('every scenario’s page solves the check by itself: the one-step page attaches a solved token and pays', async ({
   page,
 }) => {
-  await page.goto('/?scenario=one-step');
+  await openScenario(page, 'one-step');
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111' });
   const solved = page.waitForRequest((r) => r.url().endsWith('/bot-check/token') && r.method() === 'POST');

@@ -1,11 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { gateway, orderOfLastResult, payButton, recordEvents, statusLine, typeEmail } from './support.ts';
+import {
+  gateway,
+  openScenario,
+  orderOfLastResult,
+  payButton,
+  recordEvents,
+  statusLine,
+  typeEmail,
+} from './support.ts';
 
 // The checkout asks what the merchant needs, and nothing moves when the merchant's server answers.
 
 test('require-name="false": no name is asked, and the payment goes through without one', async ({ page }) => {
   await recordEvents(page);
-  await page.goto('/?scenario=one-step');
+  await openScenario(page, 'one-step');
   const checkout = page.locator('gateway-checkout');
   await expect(checkout.getByLabel('Cardholder name')).toBeVisible();
   await checkout.evaluate((el) => el.setAttribute('require-name', 'false'));
@@ -22,8 +30,8 @@ test('require-name="false": no name is asked, and the payment goes through witho
 });
 
 for (const [what, path] of [
-  ['rendered on the shop’s server', '/?scenario=one-step'],
-  ['rendered by the bundle', '/?scenario=one-step&render=client'],
+  ['rendered on the shop’s server', '/'],
+  ['rendered by the bundle', '/?render=client'],
 ] as const) {
   test(`the card number does not move when the session answers after a second (${what})`, async ({
     page,

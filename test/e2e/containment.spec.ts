@@ -7,7 +7,7 @@ import {
   securityCodeSecret,
 } from '../support/containment.ts';
 import { E2E_SANDBOX } from '../support/ports.ts';
-import { framedPayButton, signIn } from './support.ts';
+import { framedPayButton, openScenario, signIn } from './support.ts';
 
 // Card data stays contained on every page and in every flow: the card number and security code
 // appear only in the body of the POST to the order's api_do_url. Nowhere else the page lets data
@@ -128,7 +128,7 @@ const PAGES: DemoPage[] = [
   {
     name: "the gateway's hosted page (redirect)",
     open: async (page) => {
-      await page.goto('/?scenario=redirect');
+      await openScenario(page, 'redirect');
       await checkout(page).getByRole('button', { name: /^Pay/ }).click();
       await page.waitForURL(`${E2E_SANDBOX}/checkout/**`);
     },
@@ -156,7 +156,7 @@ const PAGES: DemoPage[] = [
   {
     name: "the gateway's hosted form in a frame",
     open: async (page) => {
-      await page.goto('/?scenario=iframe');
+      await openScenario(page, 'iframe');
     },
     fields: (page) => page.frameLocator('gateway-checkout iframe').locator('body'),
     flows: CORE_FLOWS,

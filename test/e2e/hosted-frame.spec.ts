@@ -4,6 +4,7 @@ import {
   eventsOf,
   gateway,
   newestOrder,
+  openScenario,
   paymentAttempts,
   recordEvents,
   typeCard,
@@ -19,7 +20,7 @@ const payInFrame = (page: Page) => hosted(page).getByRole('button', { name: /^Pa
 
 test.beforeEach(async ({ page }) => {
   await recordEvents(page);
-  await page.goto('/?scenario=iframe');
+  await openScenario(page, 'iframe');
   await expect(payInFrame(page)).toBeEnabled();
 });
 

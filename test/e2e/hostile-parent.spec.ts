@@ -6,6 +6,8 @@ import {
   eventsOf,
   framedPayButton,
   gateway,
+  newestOrderId,
+  openScenario,
   orderOfLastResult,
   paymentAttempts,
   recordEvents,
@@ -20,6 +22,11 @@ import {
 // choosing; the fields refuse each try, tell the page's code, and pay only the customer's press.
 
 const fields = (page: Page) => page.frameLocator('gateway-checkout iframe[title="Card details"]');
+/** The Pay button of the fields' origin, whatever it says ("Pay …", "Reserve …", "Save card"). */
+const payFrameButton = (page: Page) =>
+  page.frameLocator('gateway-checkout iframe[part~="pay-frame"]').getByRole('button');
+const setSessionUrl = (page: Page, url: string) =>
+  page.evaluate((u) => document.querySelector('gateway-checkout')!.setAttribute('session-url', u), url);
 const hostile = <T>(page: Page, run: (h: Hostile) => T | Promise<T>) =>
   page.evaluate(`(${run.toString()})(window.hostile)`) as Promise<T>;
 
@@ -49,14 +56,17 @@ test('a script holding the fields’ channel cannot spend the card: every try is
   // The attacker's own orders at the same shop, made as anyone can make them: one for the cart
   // under its e-mail, one saving a card for its recurring charges at zero amount.
   const other = await hostile(page, (h) =>
-    h.order('/checkout/session?scenario=one-step', { email: 'mallory@attacker.example' }),
+    h.order('/checkout/session', { email: 'mallory@attacker.example' }),
   );
-  const saving = await hostile(page, (h) =>
-    h.order('/checkout/session?scenario=zero-amount', {
+  const saving = await hostile(page, async (h) => {
+    await h.scenario('zero-amount');
+    const order = await h.order('/checkout/session', {
       email: 'mallory@attacker.example',
       save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
-    }),
-  );
+    });
+    await h.scenario('one-step');
+    return order;
+  });
   expect((await gateway.orders.get(saving.order_id)).total).toBe(0);
 
   await typeEmail(page);
@@ -189,4 +199,216 @@ test('a click the page makes on its checkout, or a submit of its form, pays noth
   expect(requests).toEqual([]);
   await expect(alertLine(page)).toHaveText('');
   await expect(fields(page).getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+});
+
+test('the fields say what the merchant’s server makes of the card: a hold, a saving, nothing charged', async ({
+  page,
+}) => {
+  await page.goto('/isolated/');
+  await expect(payFrameButton(page)).toHaveText('Pay €32.25');
+  await expect(fields(page).getByText(/reserved|saved/)).toHaveCount(0);
+  await openScenario(page, 'two-step', '/isolated/');
+  await expect(payFrameButton(page)).toHaveText('Reserve €32.25');
+  await expect(
+    fields(page).getByText('€32.25 will be reserved now and charged when your order ships.'),
+  ).toBeVisible();
+  await openScenario(page, 'zero-amount', '/isolated/');
+  await expect(payFrameButton(page)).toHaveText('Save card');
+  await expect(
+    fields(page).getByText('Your card will be saved at Baltic Pantry for recurring payments.'),
+  ).toBeVisible();
+  await expect(fields(page).getByText('Nothing is charged now.')).toBeVisible();
+  // The consent box is the fields’ own, and the page has none.
+  await expect(fields(page).getByRole('checkbox')).toBeVisible();
+  await expect(page.locator('gateway-checkout').getByRole('checkbox')).toHaveCount(0);
+  await openScenario(page, 'merchant-save', '/isolated/');
+  await expect(
+    fields(page).getByText('Your card will be saved at Baltic Pantry for future payments.'),
+  ).toBeVisible();
+  await expect(fields(page).getByRole('checkbox')).toHaveCount(0);
+});
+
+test('a script that swaps the scenario and rewrites the e-mail gets fields that show the saving and ask consent: without it nothing is saved, never to its client', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const attacker = `eve-${Date.now().toString(36)}@evil.example`;
+  await page.goto('/isolated/');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable();
+  await expect(payFrameButton(page)).toHaveText('Pay €32.25');
+  await typeEmail(page);
+  await typeCard(page, CARD, fields(page));
+
+  // 1. The scenario in the session address's query: the fields refuse that address outright, take
+  //    no card for it, and the page's code hears why.
+  await setSessionUrl(page, '/checkout/session?scenario=merchant-save');
+  await expect(fields(page).getByText(/cannot be used here/)).toBeVisible();
+  await expect(fields(page).getByLabel('Card number')).toHaveCount(0);
+  await expect
+    .poll(() => refusals(page))
+    .toContainEqual(expect.stringMatching(/not one of the merchant's session endpoints/));
+
+  // 2. Back to the shop's own address: new frames, working again within a second.
+  const changed = Date.now();
+  await setSessionUrl(page, '/checkout/session');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable({ timeout: 1_000 });
+  const ready = Date.now() - changed;
+  await expect(payFrameButton(page)).toBeEnabled();
+  await typeCard(page, CARD, fields(page));
+
+  // 3. The script puts a card-saving order in the visit's cart (the picker's way: it has the
+  //    page's cookies) and answers the customer's press first, with its own e-mail.
+  const before = await newestOrderId();
+  await page.evaluate(async (email) => {
+    const { hostile } = window as unknown as { hostile: Hostile };
+    await hostile.scenario('save-card');
+    hostile.answerFirst({ type: 'session-data', data: { email } });
+  }, attacker);
+  await payFrameButton(page).click();
+  // Nothing is paid: the fields now say what the order does, and ask.
+  await expect(
+    fields(page).getByText('Your card will be saved for one-click payments at Baltic Pantry.'),
+  ).toBeVisible();
+  const consent = fields(page).getByRole('checkbox', {
+    name: 'Save my card with Baltic Pantry for faster checkout.',
+  });
+  await expect(consent).not.toBeChecked();
+  await expect
+    .poll(() => refusals(page))
+    .toContainEqual(expect.stringMatching(/does not do what the card fields showed/));
+  expect(await newestOrderId()).toBe(before);
+
+  // 4. The customer presses Pay again without agreeing (the security code asked again, as after
+  //    any attempt that did not pay): the consent box asks, nothing is made.
+  await fields(page).getByLabel('Security code').pressSequentially(CARD.csc, { delay: 5 });
+  await page.waitForTimeout(600);
+  await payFrameButton(page).click();
+  await expect(fields(page).getByText('This field is required.')).toBeVisible();
+  await expect(consent).toHaveAttribute('aria-invalid', 'true');
+  await page.waitForTimeout(500);
+  expect(await newestOrderId()).toBe(before);
+  expect(await gateway.clients.findByEmail(attacker)).toEqual([]);
+
+  // 5. Agreed in the fields: the card is saved, to the shop's signed-in customer, never to the
+  //    e-mail the script typed.
+  await consent.check();
+  await payFrameButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const paid = await orderOfLastResult(page);
+  expect(paid.status).toBe('paid');
+  expect(paid.setup_future_use).toBe('one-click');
+  expect(paid.client?.email).toBe('guest@baltic-pantry.example');
+  expect(await gateway.clients.findByEmail(attacker)).toEqual([]);
+  expect(paymentAttempts(paid)).toBe(1);
+  test.info().annotations.push({ type: 'session-url change to input', description: `${ready} ms` });
+});
+
+test('a see-through Pay laid over a cookie banner pays nothing, and the page’s code hears of it', async ({
+  page,
+}) => {
+  await page.goto('/isolated/');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable();
+  await typeEmail(page);
+  await typeCard(page, CARD, fields(page));
+  await expect(payFrameButton(page)).toBeEnabled();
+  const before = await newestOrderId();
+  // One CSS rule from the page: the Pay frame, invisible, over the banner's OK.
+  await page.evaluate(() => {
+    const banner = document.createElement('div');
+    banner.style.cssText =
+      'position:fixed;inset-inline:0;inset-block-end:0;padding:16px;background:#eee;z-index:10';
+    banner.innerHTML =
+      '<p>We use cookies.</p><button id="ok" type="button" style="width:240px;height:52px">OK</button>';
+    document.body.append(banner);
+    const ok = banner.querySelector('#ok')!;
+    (window as unknown as { okClicks: number }).okClicks = 0;
+    ok.addEventListener('click', () => (window as unknown as { okClicks: number }).okClicks++);
+    const box = ok.getBoundingClientRect();
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      `gateway-checkout::part(pay-frame){opacity:0;position:fixed;left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px;z-index:20}`,
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  // Long past the half second a button must stand still: it is the see-through frame that is refused.
+  await page.waitForTimeout(1_200);
+  const ok = (await page.locator('#ok').boundingBox())!;
+  await page.mouse.move(ok.x + ok.width / 2, ok.y + ok.height / 2, { steps: 4 });
+  await page.waitForTimeout(700);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect.poll(() => refusals(page)).toContainEqual(expect.stringMatching(/not shown to the customer/));
+  await page.waitForTimeout(500);
+  expect(await newestOrderId()).toBe(before);
+  // The frame took the click (the banner never got it), and refused it.
+  expect(await page.evaluate(() => (window as unknown as { okClicks: number }).okClicks)).toBe(0);
+  await expect(alertLine(page)).toHaveText('');
+});
+
+test('a second Pay frame on the fields’ channel pays nothing and is reported; the checkout’s own pays once it is gone', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/isolated/');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable();
+  await typeEmail(page);
+  await typeCard(page, CARD, fields(page));
+  await expect(payFrameButton(page)).toBeEnabled();
+  const before = await newestOrderId();
+  // The channel is in the fields frame's address: the script frames its own pay.html with it.
+  await page.evaluate(() => {
+    const frame = document
+      .querySelector('gateway-checkout')!
+      .shadowRoot!.querySelector('gateway-card-form')!
+      .shadowRoot!.querySelector('iframe')!;
+    const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
+    const own = document.createElement('iframe');
+    own.id = 'own-pay';
+    own.title = 'Own pay';
+    own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
+    own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
+    document.body.append(own);
+  });
+  const own = page.frameLocator('#own-pay').getByRole('button');
+  await expect(own).toBeEnabled();
+  await expect.poll(() => refusals(page)).toContainEqual(expect.stringMatching(/second Pay button/));
+  await page.waitForTimeout(700);
+  await own.click();
+  // While there are two, the checkout's own does not pay either.
+  await page.waitForTimeout(700);
+  await payFrameButton(page).click();
+  await page.waitForTimeout(1_000);
+  expect(await newestOrderId()).toBe(before);
+  expect((await refusals(page)).filter((r) => /second Pay button/.test(r)).length).toBeGreaterThanOrEqual(3);
+  await expect(alertLine(page)).toHaveText('');
+
+  await page.evaluate(() => document.getElementById('own-pay')!.remove());
+  await page.waitForTimeout(300);
+  await payFrameButton(page).click();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const paid = await orderOfLastResult(page);
+  expect(paymentAttempts(paid)).toBe(1);
+});
+
+test('the page hears nothing while the customer types digits 2 to 15 of a Visa', async ({ page }) => {
+  await page.goto('/isolated/');
+  const number = fields(page).getByLabel('Card number');
+  await expect(number).toBeEditable();
+  await expect.poll(() => hostile(page, (h) => h.heard.length)).toBeGreaterThan(0);
+  const states = () =>
+    hostile(page, (h) => h.heard.filter((m) => (m as { type?: string } | null)?.type === 'state').length);
+  await number.pressSequentially('4', { delay: 30 });
+  await expect.poll(states).toBeGreaterThan(0);
+  const first = await states();
+  await number.pressSequentially('11111111111111', { delay: 40 });
+  await expect(number).toHaveValue('4111 1111 1111 111');
+  await page.waitForTimeout(400);
+  expect(await states()).toBe(first);
+  // The last digit completes the number: that much the page hears, and the brand with it.
+  await number.pressSequentially('1', { delay: 30 });
+  await expect.poll(states).toBe(first + 1);
+  const last = await hostile(page, (h) =>
+    h.heard.filter((m) => (m as { type?: string } | null)?.type === 'state').at(-1),
+  );
+  expect(last).toMatchObject({ state: { brand: 'visa' } });
 });

@@ -46,6 +46,14 @@ export function hostileParent(shopOrigin: string): void {
         });
       }
     },
+    /**
+     * Puts the visit's cart on another scenario, through the shop's own picker, as any script of
+     * the shop's page can (it has the page's cookies): the customer's checkout is paid so from now on.
+     */
+    async scenario(name: string): Promise<void> {
+      const res = await fetch('/scenario', { method: 'POST', body: new URLSearchParams({ scenario: name }) });
+      if (!res.ok) throw new Error(`the shop refused scenario ${name}: ${res.status}`);
+    },
     /** Makes an order of its own at the shop, through the shop's own session endpoint, as anyone may. */
     async order(
       sessionUrl: string,
@@ -91,5 +99,6 @@ export interface Hostile {
   send(message: unknown): number;
   lastPress(): number | null;
   answerFirst(message: Record<string, unknown>): void;
+  scenario(name: string): Promise<void>;
   order(sessionUrl: string, body: Record<string, unknown>): Promise<{ order_id: string; api_do_url: string }>;
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  chooseScenario,
   eventsOf,
   holdBack,
   newestOrderId,
@@ -140,8 +141,9 @@ for (const scenario of ['one-step', 'avs', 'save-card', 'redirect', 'zero-amount
         .toBe(true);
       return renderedCheckout(page);
     };
-    const server = await settled(`/?scenario=${scenario}`);
-    const client = await settled(`/?scenario=${scenario}&render=client`);
+    await chooseScenario(page, scenario);
+    const server = await settled('/');
+    const client = await settled('/?render=client');
     expect(server).toBe(client);
   });
 }

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { botToken } from '../support/bot-check.ts';
 import { E2E_DEMO_PORT, E2E_SANDBOX_PORT, E2E_SHOP } from '../support/ports.ts';
-import { gateway, newestOrder, SANDBOX } from './support.ts';
+import { chooseScenario, gateway, newestOrder, openScenario, SANDBOX } from './support.ts';
 
 // The demo shop tried as an attacker would, from outside and from a browser: every answer is
 // checked where the money is (the sandbox's own order list).
@@ -67,20 +67,18 @@ test('no query or body from the browser changes an order’s amount, MOTO flag, 
 
   // Every other override in the query: the order is the preset's, at the cart's total.
   for (const scenario of ['one-step', 'merchant-save']) {
+    await chooseScenario(page, scenario);
     const config = await (
-      await page.request.get(`/checkout/session?scenario=${scenario}&${OVERRIDES.replace('moto=1&', '')}`)
+      await page.request.get(`/checkout/session?${OVERRIDES.replace('moto=1&', '')}`)
     ).json();
     expect(config).toMatchObject({ amount: CART_TOTAL, moto: false });
-    const res = await page.request.post(
-      `/checkout/session?scenario=${scenario}&${OVERRIDES.replace('moto=1&', '')}`,
-      {
-        data: {
-          idempotency_key: `attacker-query-${scenario}-0001`,
-          email: 'a@example.com',
-          verification: await botToken(E2E_SHOP),
-        },
+    const res = await page.request.post(`/checkout/session?${OVERRIDES.replace('moto=1&', '')}`, {
+      data: {
+        idempotency_key: `attacker-query-${scenario}-0001`,
+        email: 'a@example.com',
+        verification: await botToken(E2E_SHOP),
       },
-    );
+    });
     expect(res.status(), await res.text()).toBe(200);
     const order = await gateway.orders.get(((await res.json()) as { order_id: string }).order_id);
     expect(order.total).toBe(CART_TOTAL);
@@ -101,7 +99,7 @@ test('no query or body from the browser changes an order’s amount, MOTO flag, 
     number: 'VICTIM-1',
     ref: 'VICTIM-1',
   })) {
-    const res = await page.request.post('/checkout/session?scenario=one-step', {
+    const res = await page.request.post('/checkout/session', {
       data: { idempotency_key: `attacker-body-${key}-00000001`, email: 'a@example.com', [key]: value },
     });
     expect(res.status(), key).toBe(400);
@@ -123,10 +121,10 @@ test('order numbers are the shop’s own and unique; the thank-you page shows on
   page,
   browser,
 }) => {
-  await page.goto('/');
+  await openScenario(page, 'redirect');
   const numbers = new Set<string>();
   for (let i = 0; i < 5; i++) {
-    const res = await page.request.post('/checkout/session?scenario=redirect', {
+    const res = await page.request.post('/checkout/session', {
       data: { idempotency_key: `visit-order-${i}-000000001`, verification: await botToken(E2E_SHOP) },
     });
     const order = await gateway.orders.get(((await res.json()) as { order_id: string }).order_id);

@@ -52,6 +52,21 @@ export async function typeCard(
   await scope.getByLabel('Cardholder name').pressSequentially(card.name ?? 'Anna Berzina', { delay: 5 });
 }
 
+/**
+ * Puts the visit's cart on a payment scenario of the demo (demo/scenarios.ts), as the page's picker
+ * does, on the shop's server (the browser's cookies come along), then opens `path`.
+ */
+export async function openScenario(page: Page, scenario: string, path = '/'): Promise<void> {
+  await chooseScenario(page, scenario);
+  await page.goto(path);
+}
+
+/** The picker's form post alone: the visit's cart is paid as `scenario` from now on. */
+export async function chooseScenario(page: Page, scenario: string): Promise<void> {
+  const res = await page.request.post('/scenario', { form: { scenario }, maxRedirects: 0 });
+  if (res.status() !== 303) throw new Error(`the shop refused scenario ${scenario}: ${res.status()}`);
+}
+
 export async function typeEmail(page: Page, email = 'anna@example.com'): Promise<void> {
   await page.locator('gateway-checkout').getByLabel('E-mail').fill(email);
 }

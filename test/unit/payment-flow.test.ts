@@ -55,10 +55,26 @@ interface Sent {
 }
 
 /** A flow whose every request is recorded on its way to the real servers. */
+/**
+ * The shop's checkout for a visit whose cart is paid as `scenario`: chosen as the page's picker
+ * does (a form post to the shop), and the visit's cookie goes with each request to the shop, as a
+ * browser's would.
+ */
+async function visitCookie(scenario: string): Promise<string> {
+  const res = await fetch(`${shop.url}/scenario`, {
+    method: 'POST',
+    body: new URLSearchParams({ scenario }),
+    redirect: 'manual',
+  });
+  if (res.status !== 303) throw new Error(`the shop refused scenario ${scenario}: ${res.status}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
 function flowFor(scenario = 'one-step', options: Partial<PaymentFlowOptions> = {}) {
   const sent: Sent[] = [];
+  const cookie = visitCookie(scenario);
   const flow = new PaymentFlow({
-    sessionUrl: `${shop.url}/checkout/session?scenario=${scenario}`,
+    sessionUrl: `${shop.url}/checkout/session`,
     challenge: () => ({ done: new Promise(() => {}), close: () => {} }),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
     ...options,
@@ -70,8 +86,11 @@ function flowFor(scenario = 'one-step', options: Partial<PaymentFlowOptions> = {
         init = { ...init, body: JSON.stringify({ ...body, verification: await botToken(shop.url) }) };
       }
       sent.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
+      const toShop = String(input).startsWith(shop.url);
+      const headers = new Headers(init?.headers);
+      if (toShop) headers.set('cookie', await cookie);
       // A test's own fetch stands for the network between the browser and the servers.
-      return (options.fetch ?? fetch)(input, init);
+      return (options.fetch ?? fetch)(input, { ...init, headers });
     },
   });
   return { flow, sent };

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import type { AvsMode, CheckoutConfig, SaveMethod } from '../../protocol/session.ts';
 import type { CardChangeEvent } from '../card-form/card-form.ts';
 import type { Catalog } from '../i18n/index.ts';
@@ -103,7 +104,8 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
             : nothing
         }
         ${
-          v.direct && v.saveMethod != null && v.saveMethod !== 'merchant'
+          // Isolated fields ask for the consent themselves, beside the card (the page's box could be ticked by any script).
+          v.direct && v.saveMethod != null && v.saveMethod !== 'merchant' && !v.fieldsOrigin
             ? html`<gateway-save-consent
                 scenario=${v.saveMethod}
                 merchant-name=${v.config?.merchant_name ?? ''}
@@ -166,14 +168,18 @@ function framedPayButton(v: CheckoutFormView, src: string | undefined): Template
       ${v.payLabel}
     </button>
     ${
+      // Keyed by its address: one for another channel is a new frame (see framed-fields.ts).
       src
-        ? html`<iframe
-            part="pay-frame"
-            title=${v.t.pay}
-            src=${src}
-            sandbox="allow-scripts allow-same-origin"
-            referrerpolicy="strict-origin"
-          ></iframe>`
+        ? keyed(
+            src,
+            html`<iframe
+              part="pay-frame"
+              title=${v.t.pay}
+              src=${src}
+              sandbox="allow-scripts allow-same-origin"
+              referrerpolicy="strict-origin"
+            ></iframe>`,
+          )
         : nothing
     }
   </div>`;

@@ -55,7 +55,7 @@ function world(
     return new Response('not found', { status: 404 });
   }) as typeof globalThis.fetch;
   const payment = new FramePayment({
-    sessionUrl: `${SHOP}/checkout/session?scenario=one-step`,
+    sessionUrl: `${SHOP}/checkout/session`,
     parentOrigin: SHOP,
     fetch,
     sleep: async () => {},
@@ -76,7 +76,7 @@ describe('the isolated fields pay the order they get from the merchant’s serve
     const w = world();
     expect(await w.pay()).toEqual({ ok: true, response: { status: 'paid', threed_check_url: null } });
     const [session, payment] = w.posts();
-    expect(session?.url).toBe(`${SHOP}/checkout/session?scenario=one-step`);
+    expect(session?.url).toBe(`${SHOP}/checkout/session`);
     expect(session?.credentials).toBe('include');
     expect(Object.keys(session!.body!).sort()).toEqual(['email', 'idempotency_key']);
     expect(payment?.url).toBe(`${GATEWAY}/pay/1/`);
@@ -165,5 +165,20 @@ describe('the isolated fields pay the order they get from the merchant’s serve
     });
     expect(await bot.pay()).toEqual({ ok: false, error: 'verification' });
     expect(bot.requests.some((r) => r.url.startsWith(GATEWAY))).toBe(false);
+  });
+
+  it('pays nothing for an order that does not do what the fields showed, and says so', async () => {
+    const { payment, posts, orderSeen } = world();
+    const outcome = await payment.pay(
+      { email: 'anna@example.com' },
+      () => CARD,
+      (order) => orderSeen.push(order),
+      10_000,
+      (session) => session.save !== null,
+    );
+    expect(outcome).toEqual({ refused: 'terms-changed' });
+    // The order was asked for; the card went nowhere, and the page heard of no order.
+    expect(posts().map((r) => r.url)).toEqual([`${SHOP}/checkout/session`]);
+    expect(orderSeen).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { gatewayAddressProblem } from '../../flow/gateway-origin.ts';
 import { MerchantServer, newIdempotencyKey } from '../../flow/merchant-server.ts';
 import type { FlowError } from '../../flow/outcome.ts';
 import { postDirectPayment } from '../../flow/post-payment.ts';
-import type { CheckoutSession, CheckoutSessionRequest } from '../../protocol/session.ts';
+import type { CheckoutConfig, CheckoutSession, CheckoutSessionRequest } from '../../protocol/session.ts';
 import type { FramedOrder, PayOutcome, Refusal, SessionData } from '../shared/messages.ts';
 
 export interface FramePaymentOptions {
@@ -61,24 +61,31 @@ export class FramePayment {
 
   /** Whether the merchant's server makes this checkout a phone order (no security code asked). */
   async loadMoto(signal?: AbortSignal): Promise<boolean> {
-    return (await this.#server.loadConfig(signal)).moto === true;
+    return (await this.loadConfig(signal)).moto === true;
+  }
+
+  /** This visit's checkout as the merchant's server says it: the terms the fields show. */
+  loadConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
+    return this.#server.loadConfig(signal);
   }
 
   /**
    * Pays this checkout's order with the card, once. `onOrder` hears the order before the payment
    * goes out (the page follows it from there: 3-D Secure, the status). A refusal is returned as its
-   * reason; nothing was sent then.
+   * reason; nothing was sent then. `agrees` says whether the order is the use of the card the
+   * fields showed (amount, hold, saving, MOTO): one that is not is refused, unpaid.
    */
   async pay(
     data: SessionData,
     read: CardReader,
     onOrder: (order: FramedOrder) => void,
     timeoutMs: number,
+    agrees: (session: CheckoutSession) => boolean = () => true,
   ): Promise<PayOutcome | { refused: Refusal }> {
     if (this.#running) return { refused: 'under-way' };
     this.#running = true;
     try {
-      return await this.#pay(data, read, onOrder, timeoutMs);
+      return await this.#pay(data, read, onOrder, timeoutMs, agrees);
     } finally {
       this.#running = false;
     }
@@ -89,6 +96,7 @@ export class FramePayment {
     read: CardReader,
     onOrder: (order: FramedOrder) => void,
     timeoutMs: number,
+    agrees: (session: CheckoutSession) => boolean,
   ): Promise<PayOutcome | { refused: Refusal }> {
     // No order for a card that cannot pay it.
     if (!read()) return { ok: false, error: 'invalid' };
@@ -136,6 +144,8 @@ export class FramePayment {
       gatewayAddressProblem(address, [], new URL(this.#o.sessionUrl).origin) ??
       gatewayAddressProblem(address, [], globalThis.location?.origin);
     if (refusedAddress) return { refused: 'not-gateway' };
+    // The visit's order changed since the fields said what it does: the customer is told first.
+    if (!agrees(session)) return { refused: 'terms-changed' };
     onOrder({
       order_id: session.order_id,
       status_url: session.status_url,

@@ -11,6 +11,7 @@
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { cardState, clearSecurityCode, readCard } from '../../elements/card-form/card-access.ts';
 import { GatewayCardForm } from '../../elements/card-form/card-form.ts';
+import { type ConsentScenario, GatewaySaveConsent } from '../../elements/save-consent/save-consent.ts';
 import { provideMasks } from '../../elements/shared/input-mask.ts';
 import * as masks from '../../elements/shared/pattern-mask.ts';
 import { readFrameAddress } from '../shared/frame-address.ts';
@@ -23,15 +24,33 @@ import {
   type SessionData,
   type ToFrame,
 } from '../shared/messages.ts';
+import { isSessionEndpoint, sessionEndpointsOf } from '../shared/session-endpoint.ts';
 import { connectToParent, type ParentLink } from './frame-bridge.ts';
 import { type CardReader, FramePayment } from './frame-payment.ts';
 import { INSET } from './page.styles.ts';
-import { type ButtonLook, type ButtonState, parseFromButton, payChannelName } from './pay-channel.ts';
+import {
+  type ButtonLook,
+  type ButtonState,
+  parseFromButton,
+  payChannelName,
+  type RollCall,
+} from './pay-channel.ts';
+import {
+  consentAsked,
+  payLabel,
+  sameTerms,
+  sessionAgrees,
+  type Terms,
+  termsNotes,
+  termsOf,
+} from './terms.ts';
 import type { Refused } from './to-frame.ts';
 
 // The masks are inside this page's one script, imported as the card form is: ready before it renders.
 provideMasks(masks);
 if (!customElements.get('gateway-card-form')) customElements.define('gateway-card-form', GatewayCardForm);
+if (!customElements.get('gateway-save-consent'))
+  customElements.define('gateway-save-consent', GatewaySaveConsent);
 
 /** How long the page may take to answer a press (its own checks, a bot check) before it lapses. */
 const PRESS_TTL_MS = 60_000;
@@ -51,10 +70,33 @@ const card =
   form.querySelector('gateway-card-form') ?? form.appendChild(document.createElement('gateway-card-form'));
 
 const address = readFrameAddress(location.hash);
-const payment = address?.session
-  ? new FramePayment({ sessionUrl: address.session, parentOrigin: address.parent })
-  : null;
+/**
+ * The session address is the page's word: taken only when it is one the merchant's fields handler
+ * named (exactly, no query). Otherwise these fields take no card at all, and the page's code hears why.
+ */
+const foreignSession =
+  !!address?.session && !isSessionEndpoint(address.session, sessionEndpointsOf(document));
+const payment =
+  address?.session && !foreignSession
+    ? new FramePayment({ sessionUrl: address.session, parentOrigin: address.parent })
+    : null;
 const buttonChannel = address ? new BroadcastChannel(payChannelName(address.channel)) : null;
+
+/**
+ * What the order does with the card, as the merchant's server says it for this visit, and where the
+ * fields say it: under the card, with the consent box when the card is to be saved with the
+ * customer's consent. Null until the server answered: the fields then pay nothing.
+ */
+let terms: Terms | null = null;
+const termsBox = document.createElement('div');
+termsBox.className = 'terms';
+let consent: GatewaySaveConsent | null = null;
+const termsSheet = new CSSStyleSheet();
+termsSheet.replaceSync(
+  '.terms{display:grid;gap:var(--gateway-gap,0.75rem);margin-block-start:var(--gateway-gap,0.75rem)}' +
+    '.terms p{margin:0;font-family:var(--gateway-font-family,system-ui,sans-serif);font-size:var(--gateway-font-size,1rem);color:var(--gateway-color-text,CanvasText)}',
+);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, termsSheet];
 
 let link: ParentLink | null = null;
 let configured = false;
@@ -70,8 +112,11 @@ let nextPress = 1;
 function state(): FieldsState {
   const s = cardState(card);
   if (!s) return { brand: null, complete: false, empty: true, valid: false, errors: [], message: '' };
+  // The brand once the number is typed to its length, not as it is typed: how it changes with each
+  // digit would tell the page the leading digits, and when each was typed.
+  const typing = s.errors.some((e) => e.field === 'number' && e.kind === 'short');
   return {
-    brand: s.brand,
+    brand: typing ? null : s.brand,
     complete: s.complete,
     empty: s.empty,
     valid: s.valid,
@@ -98,9 +143,51 @@ function configure(config: FieldsConfig): void {
   card.requireName = config.requireName;
   card.autoAdvance = config.autoAdvance ? 'on' : 'off';
   card.disabled = config.disabled;
+  for (const [name, value] of Object.entries(config.tokens)) termsBox.style.setProperty(name, value);
   const { language, dir, scheme, tokens, lineHeight } = config;
   look = { language, dir, scheme, tokens, lineHeight };
+  if (consent) consent.disabled = config.disabled;
+  // In the page's language, as the fields are.
+  if (terms) showTerms(terms);
+  else showButton();
+}
+
+/** Says what the order does, in the fields' language, and words the Pay button so. */
+function showTerms(next: Terms): void {
+  terms = next;
+  card.moto = next.moto;
+  const language = look?.language ?? (document.documentElement.lang || 'en');
+  const notes = termsNotes(next, language).map((text) => {
+    const p = document.createElement('p');
+    p.textContent = text;
+    return p;
+  });
+  termsBox.replaceChildren(...notes);
+  if (consentAsked(next)) {
+    consent ??= document.createElement('gateway-save-consent') as GatewaySaveConsent;
+    consent.scenario = next.save!.method as ConsentScenario;
+    consent.merchantName = next.merchant;
+    consent.required = next.save!.consent_required;
+    consent.language = language;
+    consent.disabled = card.disabled;
+    termsBox.append(consent);
+  } else consent = null;
+  if (termsBox.childElementCount && form.isConnected) form.append(termsBox);
+  else if (!termsBox.childElementCount) termsBox.remove();
   showButton();
+}
+
+/** Asks the merchant's server what this visit's order does; null when it did not say. */
+async function loadTerms(): Promise<Terms | null> {
+  if (!payment) return null;
+  try {
+    const next = termsOf(await payment.loadConfig());
+    // Shown again only when they changed: the consent box keeps its place, its tick and the focus.
+    if (next && !(terms && sameTerms(terms, next))) showTerms(next);
+    return next;
+  } catch {
+    return null;
+  }
 }
 
 /** When the focus last left this frame (0: not since it came back). */
@@ -125,9 +212,14 @@ function resized(): void {
   link?.send({ type: 'resize', height: h });
 }
 
-/** The Pay button shows what the page says it does, in the page's look. */
+/**
+ * The Pay button, in the page's look, says what a press does as the merchant's server said it
+ * ("Pay €32.25", "Reserve €32.25", "Save card"); the page decides only when it is enabled or busy.
+ */
 function showButton(): void {
-  if (button && look) buttonChannel?.postMessage({ type: 'button', button, look } satisfies ButtonState);
+  if (!button || !look) return;
+  const label = (terms && !button.busy && payLabel(terms, look.language)) || button.label;
+  buttonChannel?.postMessage({ type: 'button', button: { ...button, label }, look } satisfies ButtonState);
 }
 
 /** What the frame refuses, the page's code hears; the customer sees nothing of it. */
@@ -154,23 +246,28 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       if (!configured) {
         configured = true;
         // In the page already (rendered at build time): moving it would reconnect the fields.
-        if (!form.isConnected) document.body.append(form);
+        if (!form.isConnected && !foreignSession) document.body.append(form);
+        if (termsBox.childElementCount) form.append(termsBox);
         await card.updateComplete;
         lastHeight = height();
         const now = state();
+        told = gist(now);
         parent.send({ type: 'ready', height: lastHeight, state: now });
         // Typed before the page and the fields met (the form is in the page's HTML): a person's
         // input, which the page hears of as of any other.
-        if (!now.empty) parent.send({ type: 'state', state: now, user: true });
+        if (!now.empty) tell(parent, now, true);
         new ResizeObserver(resized).observe(form);
       } else {
         await card.updateComplete;
-        parent.send({ type: 'state', state: state(), user: false });
+        tell(parent, state(), false);
       }
       return;
     }
     case 'validate': {
-      if (message.focus) card.reportValidity();
+      // The card first; a complete card with the consent box still unticked: that box.
+      if (message.focus && consent?.required && !consent.value && card.checkValidity())
+        consent.reportValidity();
+      else if (message.focus) card.reportValidity();
       else showAllErrors();
       await card.updateComplete;
       parent.send({ type: 'validated', id: message.id, state: state() });
@@ -192,7 +289,7 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       if (message.what === 'all') card.clear();
       else clearSecurityCode(card, message.focus === true);
       await card.updateComplete;
-      parent.send({ type: 'state', state: state(), user: false });
+      tell(parent, state(), false);
       return;
   }
 }
@@ -205,6 +302,28 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     return refuse(payment ? 'not-pressed' : 'pay-from-page');
   }
   pressed = null;
+  // The terms the customer was shown, asked again now: a visit's order changed since (another
+  // product in the cart, or a script of the page that changed it) is shown before anything is paid.
+  const shown = terms;
+  const now = await loadTerms();
+  if (!now) {
+    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'network' } });
+    return;
+  }
+  if (!shown || !sameTerms(shown, now)) {
+    refuse('terms-changed');
+    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'refused' } });
+    return;
+  }
+  // The consent is the one given here, in the fields, never one the page hands over.
+  const { save_consent: _fromPage, ...rest } = data;
+  if (consent?.required && !consent.value) {
+    consent.reportValidity();
+    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'invalid' } });
+    return;
+  }
+  const agreed = consent?.value;
+  const request: SessionData = agreed ? { ...rest, save_consent: agreed } : rest;
   const read: CardReader = (moto) => {
     if (moto !== undefined && moto !== card.moto) {
       // The merchant's server says otherwise than the fields show (the security code): show it its way.
@@ -214,20 +333,23 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     return card.checkValidity() ? readCard(card) : null;
   };
   const outcome = await payment.pay(
-    data,
+    request,
     read,
     (order) => parent.send({ type: 'order', id, order }),
     PAYMENT_TIMEOUT_MS,
+    (session) => sessionAgrees(shown, session),
   );
   if ('refused' in outcome) {
     refuse(outcome.refused);
+    // The order does something else than was shown: the fields show what it does now.
+    if (outcome.refused === 'terms-changed') await loadTerms();
     parent.send({ type: 'paid', id, outcome: { ok: false, error: 'refused' } });
     return;
   }
   if (!outcome.ok && outcome.error === 'invalid') {
     showAllErrors();
     await card.updateComplete;
-    parent.send({ type: 'state', state: state(), user: false });
+    tell(parent, state(), false);
   }
   parent.send({ type: 'paid', id, outcome });
 }
@@ -255,18 +377,54 @@ form.addEventListener(
   true,
 );
 form.addEventListener('submit', (event) => event.preventDefault());
-card.addEventListener('gateway-card-change', () => link?.send({ type: 'state', state: state(), user: true }));
+/**
+ * What the page last heard of the card. A change is told only when the brand, the completeness,
+ * the validity or a field's problem changed: not every key, so the page learns neither the timing
+ * of each key nor how many digits were typed.
+ */
+let told = '';
+const gist = (s: FieldsState) =>
+  JSON.stringify([s.brand, s.complete, s.empty, s.valid, s.errors.map((e) => `${e.field}:${e.code}`)]);
+card.addEventListener('gateway-card-change', () => {
+  const now = state();
+  if (!link || gist(now) === told) return;
+  tell(link, now, true);
+});
 
+function tell(to: ParentLink, now: FieldsState, user: boolean): void {
+  told = gist(now);
+  to.send({ type: 'state', state: now, user });
+}
+
+/**
+ * The Pay buttons on this channel, by the load of their page. One is the checkout's; a second can
+ * only be a page that framed `pay.html` with this channel itself, to have the customer press it
+ * where it chose: while there are two, no press pays, and the page's code hears why.
+ */
+const buttons = new Set<string>();
 if (buttonChannel) {
   buttonChannel.onmessage = (event: MessageEvent) => {
     const message = parseFromButton(event.data);
-    if (message?.type === 'press') customerPressed();
-    else if (message?.type === 'hello') showButton();
-    else if (message?.type === 'pointer') {
+    if (!message) return;
+    const known = buttons.has(message.instance);
+    if (message.type === 'bye') {
+      buttons.delete(message.instance);
+      return;
+    }
+    buttons.add(message.instance);
+    if (!known && buttons.size > 1) refuse('second-button');
+    if (message.type === 'press') {
+      if (buttons.size > 1) refuse('second-button');
+      else customerPressed();
+    } else if (message.type === 'unseen-press') refuse('not-visible');
+    else if (message.type === 'hello') showButton();
+    else if (message.type === 'pointer') {
       buttonPressed = message.down;
       if (!buttonPressed && configured) resized();
     }
   };
+  // A button that came before this page said its hello to nobody: each says it again.
+  buttonChannel.postMessage({ type: 'roll-call' } satisfies RollCall);
 }
 
 const connected =
@@ -276,20 +434,20 @@ const connected =
     (message, parent) => void onMessage(message, parent),
     (parent) => {
       link = parent;
+      if (foreignSession) refuse('session-address');
     },
   );
-if (!connected) {
-  // Opened on its own, or framed by a page that did not name itself: a word instead of fields.
+if (!connected || foreignSession) {
+  // Opened on its own, framed by a page that did not name itself, or given a session address that
+  // is not the shop's: a word instead of fields, so no card is typed where it cannot be paid.
   form.remove();
   const p = document.createElement('p');
-  p.textContent = 'These card fields work inside a checkout page only.';
+  p.textContent = foreignSession
+    ? 'These card fields cannot be used here: the checkout’s address is not the shop’s.'
+    : 'These card fields work inside a checkout page only.';
   document.body.append(p);
 } else if (payment) {
-  // A phone order asks no security code: the merchant's server says which this checkout is.
-  payment.loadMoto().then(
-    (moto) => {
-      card.moto = moto;
-    },
-    () => undefined,
-  );
+  // What the order does (a hold, saving, a phone order without security code) is the merchant's
+  // server's to say, for this visit.
+  void loadTerms();
 }

@@ -20,22 +20,41 @@ export interface ButtonState {
   readonly look: ButtonLook;
 }
 
+/** Fields → buttons: "every Pay button of this channel, say hello" (the fields page loaded after one). */
+export interface RollCall {
+  readonly type: 'roll-call';
+}
+
 /**
- * Button → fields: a person's press; the pointer went down on the button or came up (the fields
- * keep their height meanwhile, so the button stays under the pointer); or "what do I show?".
+ * Button → fields, each naming the load of the button's page it comes from (`instance`): a person's
+ * press on a button shown to them; a press refused because the button could not be shown to be
+ * visible; the pointer went down on the button or came up (the fields keep their height meanwhile,
+ * so the button stays under the pointer); a button's page came ("what do I show?") or went.
  */
 export type FromButton =
-  | { readonly type: 'press' }
-  | { readonly type: 'pointer'; readonly down: boolean }
-  | { readonly type: 'hello' };
+  | { readonly type: 'press'; readonly instance: string }
+  | { readonly type: 'unseen-press'; readonly instance: string }
+  | { readonly type: 'pointer'; readonly instance: string; readonly down: boolean }
+  | { readonly type: 'hello'; readonly instance: string }
+  | { readonly type: 'bye'; readonly instance: string };
 
 export function isButtonState(data: unknown): data is ButtonState {
   const d = data as Partial<ButtonState> | null;
   return typeof d === 'object' && d !== null && d.type === 'button' && !!d.button && !!d.look;
 }
 
+export const isRollCall = (data: unknown): data is RollCall =>
+  (data as Partial<RollCall> | null)?.type === 'roll-call';
+
+const INSTANCE = /^[\w-]{8,64}$/;
+
 export function parseFromButton(data: unknown): FromButton | null {
-  const d = data as { type?: unknown; down?: unknown } | null;
-  if (d?.type === 'pointer') return typeof d.down === 'boolean' ? { type: 'pointer', down: d.down } : null;
-  return d?.type === 'press' || d?.type === 'hello' ? { type: d.type } : null;
+  const d = data as { type?: unknown; down?: unknown; instance?: unknown } | null;
+  const instance = d?.instance;
+  if (typeof instance !== 'string' || !INSTANCE.test(instance)) return null;
+  if (d?.type === 'pointer')
+    return typeof d.down === 'boolean' ? { type: 'pointer', instance, down: d.down } : null;
+  return d?.type === 'press' || d?.type === 'unseen-press' || d?.type === 'hello' || d?.type === 'bye'
+    ? { type: d.type, instance }
+    : null;
 }

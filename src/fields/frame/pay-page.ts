@@ -2,9 +2,17 @@
 // where its own Pay button would be. A press on it is the customer's, as the browser reports it
 // (`isTrusted`), observed here, in the fields' origin, where no script of the merchant's page runs:
 // the card fields pay only for such a press (or Enter in one of their own fields). The merchant's
-// page decides what the button says and when it is disabled, never when it is pressed.
+// page decides when the button is disabled, never when it is pressed.
+//
+// A trusted click is not enough: the page can make this frame see-through and lay it over something
+// else (a cookie banner's OK), or slide it under the pointer just before a click. So a press counts
+// only on a button the customer could see: where the engine has IntersectionObserver v2
+// (`trackVisibility`, Chromium), only while the browser reports the button visible (not covered,
+// not see-through, not transformed or filtered) and has for 500 ms; in every engine, not within
+// 500 ms of the button appearing, changing size or moving under the pointer (as browsers guard their
+// permission prompts). A press refused so pays nothing, and the page's code hears of it.
 import { isChannel } from '../shared/messages.ts';
-import { type FromButton, isButtonState, payChannelName } from './pay-channel.ts';
+import { type FromButton, isButtonState, isRollCall, payChannelName } from './pay-channel.ts';
 
 /**
  * Room around the button for its focus ring: the parent lays this frame over the box its own
@@ -34,6 +42,9 @@ sheet.replaceSync(`
 `);
 document.adoptedStyleSheets = [sheet];
 
+/** How long a button must have stood still, shown, before a press on it counts. */
+const SETTLE_MS = 500;
+
 const channel = new URLSearchParams(location.hash.slice(1)).get('channel');
 // Framed by a checkout, with a channel: anything else shows nothing to press.
 if (window.parent !== window && isChannel(channel)) {
@@ -44,9 +55,61 @@ if (window.parent !== window && isChannel(channel)) {
   button.textContent = 'Pay';
   document.body.append(button);
   const fields = new BroadcastChannel(payChannelName(channel));
+  // This load of the button's page: the fields count the buttons of their channel by it.
+  const instance = crypto.randomUUID();
   const send = (message: FromButton) => fields.postMessage(message);
 
+  /** Since when the button has stood where it is, shown; a press before `since + SETTLE_MS` is refused. */
+  let since = performance.now();
+  const moved = () => {
+    since = performance.now();
+  };
+  /** IntersectionObserver v2's word (null where the engine has none, or until it spoke). */
+  let visible: boolean | null = null;
+  const tracksVisibility = 'isVisible' in IntersectionObserverEntry.prototype;
+  new IntersectionObserver(
+    (entries) => {
+      const entry = entries.at(-1)!;
+      const now = tracksVisibility
+        ? (entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible
+        : entry.isIntersecting;
+      // Shown anew (uncovered, made opaque, scrolled into view, displayed): it starts to count now.
+      if (now && visible !== true) moved();
+      visible = now;
+    },
+    // trackVisibility needs a delay of 100 ms at least; an engine without it ignores both.
+    { threshold: [0, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+  ).observe(document.body);
+  // Resized by the page: not the button the customer was looking at.
+  addEventListener('resize', moved);
+  document.addEventListener('visibilitychange', moved);
+  // Where this frame is on the screen, as each pointer event tells it (screen minus frame position):
+  // a change is the button moving under the pointer, not the pointer moving over the button.
+  // Only a recent sample counts: the frame may have moved away long ago while the pointer was
+  // elsewhere (the fields grew), and an engine may not have said that the pointer left.
+  let offset: string | null = null;
+  let sampled = 0;
+  const watch = (event: PointerEvent) => {
+    const now = `${Math.round(event.screenX - event.clientX)},${Math.round(event.screenY - event.clientY)}`;
+    if (offset !== null && now !== offset && event.timeStamp - sampled < 2 * SETTLE_MS) moved();
+    offset = now;
+    sampled = event.timeStamp;
+  };
+  for (const type of ['pointerover', 'pointerenter', 'pointermove', 'pointerdown'] as const)
+    addEventListener(type, watch, { capture: true, passive: true });
+  // The pointer left: wherever the frame is when it comes back, it did not move under the pointer.
+  document.documentElement.addEventListener('pointerleave', () => {
+    offset = null;
+  });
+  /** When the pointer went down on the button, for the press it starts (keyboard presses have none). */
+  let downAt: number | null = null;
+  const seen = (at: number) =>
+    document.visibilityState === 'visible' &&
+    (tracksVisibility ? visible === true : visible !== false) &&
+    at - since >= SETTLE_MS;
+
   fields.onmessage = (event: MessageEvent) => {
+    if (isRollCall(event.data)) return send({ type: 'hello', instance });
     if (!isButtonState(event.data)) return;
     const { button: state, look } = event.data;
     const root = document.documentElement;
@@ -61,12 +124,19 @@ if (window.parent !== window && isChannel(channel)) {
   };
   // A press here takes the focus out of the fields, whose field may then show its message and grow:
   // they keep their height until the press is over, so this button stays under the pointer.
-  button.addEventListener('pointerdown', () => send({ type: 'pointer', down: true }));
+  button.addEventListener('pointerdown', () => {
+    downAt = performance.now();
+    send({ type: 'pointer', instance, down: true });
+  });
   for (const type of ['pointerup', 'pointercancel', 'lostpointercapture'])
-    button.addEventListener(type, () => send({ type: 'pointer', down: false }));
+    button.addEventListener(type, () => send({ type: 'pointer', instance, down: false }));
   button.addEventListener('click', (event) => {
     // A click the page dispatched, or a press on a disabled button, pays nothing.
-    if (event.isTrusted && !button.disabled) send({ type: 'press' });
+    if (!event.isTrusted || button.disabled) return;
+    const at = downAt ?? performance.now();
+    downAt = null;
+    send({ type: seen(at) ? 'press' : 'unseen-press', instance });
   });
-  send({ type: 'hello' });
+  addEventListener('pagehide', () => send({ type: 'bye', instance }));
+  send({ type: 'hello', instance });
 }

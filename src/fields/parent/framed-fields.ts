@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveElement } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { onDemand } from '../../elements/shared/on-demand.ts';
 import { afterPress } from '../../elements/shared/pointer-press.ts';
 import type { ValidityKind } from '../../elements/shared/validity.ts';
@@ -215,15 +216,20 @@ export class FramedFields implements ReactiveController {
    * `ancestorOrigins` too), never its path.
    */
   render(title: string, unavailable: string) {
-    return html`${this.#unavailable ? html`<p class="error" part="error" role="alert">${unavailable}</p>` : nothing}<iframe
-      part="frame"
-      title=${title}
-      src=${this.#target!.src}
-      @load=${this.#onLoad}
-      sandbox="allow-scripts allow-same-origin allow-forms"
-      referrerpolicy="strict-origin"
-      ?hidden=${this.#unavailable}
-    ></iframe>`;
+    // A frame of its own per channel: a new address differs from the last after `#` only, which
+    // would not load the fields page again (a new session-url would be a frame that never answers).
+    return html`${this.#unavailable ? html`<p class="error" part="error" role="alert">${unavailable}</p>` : nothing}${keyed(
+      this.#target!.channel,
+      html`<iframe
+        part="frame"
+        title=${title}
+        src=${this.#target!.src}
+        @load=${this.#onLoad}
+        sandbox="allow-scripts allow-same-origin allow-forms"
+        referrerpolicy="strict-origin"
+        ?hidden=${this.#unavailable}
+      ></iframe>`,
+    )}`;
   }
 
   /** Field errors as the card form's own `errors()` reports them, from the frame's last state. */

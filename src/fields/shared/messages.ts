@@ -187,6 +187,14 @@ export const REFUSALS = {
   unknown: 'a message the card fields do not know was refused',
   'not-gateway': "the merchant server's order points to an address that is no gateway's: nothing was sent",
   'order-paid': "this checkout's order is paid already: it is not paid again",
+  'terms-changed':
+    "the merchant server's order does not do what the card fields showed (amount, hold, saving): nothing was paid, the fields now show the order's terms",
+  'not-visible':
+    'a press on a Pay button that was not shown to the customer (hidden, covered, see-through, or just appeared or moved under the pointer) was refused',
+  'second-button':
+    'a second Pay button joined these card fields: presses are refused while more than one is there',
+  'session-address':
+    "the session-url is not one of the merchant's session endpoints (createFieldsHandler's sessionEndpoints), or carries a query: the fields take no card for it",
 } as const;
 export type Refusal = keyof typeof REFUSALS;
 /** A refusal's code as the parent checks it: the words come with it, from the frame. */

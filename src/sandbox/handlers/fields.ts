@@ -22,7 +22,8 @@ export function fieldsHandler(distDir: string | null, origin: () => string): Sur
       dir,
       frameAncestors: ['http://127.0.0.1:*', 'http://localhost:*'],
       gatewayOrigins: [origin()],
-      sessionOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+      // Any loopback shop's endpoint, for development: a shop's own handler names its exact one.
+      sessionEndpoints: ['http://127.0.0.1:*/*', 'http://localhost:*/*'],
     });
     return fields(request);
   };

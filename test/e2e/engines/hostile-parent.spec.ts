@@ -1,7 +1,7 @@
 import type { EngineDriver } from '../../support/engines/driver.ts';
 import { E2E_SHOP } from '../../support/ports.ts';
 import { type Hostile, hostileParent } from '../hostile-parent.ts';
-import { gateway, setFault } from '../support.ts';
+import { gateway, newestOrderId, setFault } from '../support.ts';
 import {
   CARD_FRAME,
   field,
@@ -61,17 +61,19 @@ test('a script holding the fields’ channel cannot spend the card: each try is 
 
   // The attacker's own orders at the same shop, made as anyone can make them.
   const other = await driver.evaluate(
-    (email) => (window as unknown as Win).hostile.order('/checkout/session?scenario=one-step', { email }),
+    (email) => (window as unknown as Win).hostile.order('/checkout/session', { email }),
     ATTACKER,
   );
-  const saving = await driver.evaluate(
-    (email) =>
-      (window as unknown as Win).hostile.order('/checkout/session?scenario=zero-amount', {
-        email,
-        save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
-      }),
-    ATTACKER,
-  );
+  const saving = await driver.evaluate(async (email) => {
+    const { hostile } = window as unknown as Win;
+    await hostile.scenario('zero-amount');
+    const order = await hostile.order('/checkout/session', {
+      email,
+      save_consent: { scenario: 'recurring', text_version: 'v1', agreed: true },
+    });
+    await hostile.scenario('one-step');
+    return order;
+  }, ATTACKER);
   const before = (await refusals(driver)).length;
 
   // Paying before Pay; another order by its payment address and by its id; the zero-amount saving
@@ -122,5 +124,55 @@ test('a script holding the fields’ channel cannot spend the card: each try is 
   expect(paymentAttempts(paid)).toBe(1);
   expect((await gateway.orders.get(other.order_id)).status).toBe('issued');
   expect((await gateway.orders.get(saving.order_id)).status).toBe('issued');
+  expect(await driver.errors()).toEqual([]);
+});
+
+test('a saving put in the cart by a script is shown in the frame, not paid; a second Pay frame pays nothing', async ({
+  driver,
+}) => {
+  test.setTimeout(120_000);
+  await driver.runOnEveryPage(hostileParent, E2E_SHOP);
+  await driver.goto('/isolated/');
+  await driver.type(field('E-mail'), 'anna@example.com');
+  await typeCard(driver, CARD, CARD_FRAME);
+  const before = await newestOrderId();
+
+  // The script puts a card-saving order in the visit's cart, as the shop's picker does.
+  await driver.evaluate(async () => {
+    const res = await fetch('/scenario', {
+      method: 'POST',
+      body: new URLSearchParams({ scenario: 'save-card' }),
+    });
+    return res.status;
+  });
+  await driver.click(framedPayButton);
+  // Nothing is paid: the fields say what the order now does, and ask.
+  await seeText(driver, 'Your card will be saved for one-click payments at Baltic Pantry.', CARD_FRAME);
+  await expect
+    .poll(async () => (await refusals(driver)).some((r) => /does not do what the card fields showed/.test(r)))
+    .toBe(true);
+  expect(await newestOrderId()).toBe(before);
+
+  // A second Pay frame of the script's own, on the fields' channel: a press on it pays nothing.
+  await driver.evaluate(() => {
+    const frame = document
+      .querySelector('gateway-checkout')!
+      .shadowRoot!.querySelector('gateway-card-form')!
+      .shadowRoot!.querySelector('iframe')!;
+    const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
+    const own = document.createElement('iframe');
+    own.id = 'own-pay';
+    own.title = 'Own pay';
+    own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
+    own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
+    document.body.append(own);
+  });
+  await expect
+    .poll(async () => (await refusals(driver)).some((r) => /second Pay button/.test(r)), { timeout: 20_000 })
+    .toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  await driver.click({ role: 'button', name: /^Pay\b/, frames: ['Own pay'] });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(await newestOrderId()).toBe(before);
   expect(await driver.errors()).toEqual([]);
 });

@@ -22,6 +22,8 @@ export const config: CheckoutConfig = {
   save: null,
   moto: false,
   collect_email: true,
+  // Optional: false asks no cardholder's name (the page's require-name attribute wins).
+  require_name: true,
 };
 
 // A route handler has no socket address: on Vercel its edge names the client; self-hosted, the
