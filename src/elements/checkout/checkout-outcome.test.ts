@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { describe, it } from 'vitest';
 import { FakeHost, PAID, stateWith } from '../../../test/support/fake-host.ts';
 import type { FlowResult } from '../../flow/outcome.ts';
@@ -86,7 +86,10 @@ describe('PaymentOutcome', () => {
       },
       canRetry: true,
     });
-    await host.updateComplete;
+    // Beside the field once the part that places it has loaded (only a refusal with fields needs it).
+    await waitUntil(() => emailErrors.length > 0, 'the e-mail field never got the server’s word', {
+      timeout: 5000,
+    });
     expect(emailErrors.length).to.equal(1);
     expect(host.events[0]!.detail.fields).to.have.length(1);
   });

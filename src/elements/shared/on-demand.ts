@@ -7,7 +7,8 @@ import type { Language } from '../i18n/language-file.ts';
  * postal-code formats and lists of states (only a checkout with address verification shows one).
  * And one part that every page with card fields in it loads, but not before its form takes input:
  * the masks that group the digits as they are typed (imask), asked for as the fields first render.
- * Everything else, English included, is in the first load.
+ * And what a checkout does only with the rarer outcomes (`outcomes`): its own asking after one it
+ * could not confirm, the merchant server's word on fields it named; loaded with the first such. Everything else, English included, is in the first load.
  *
  * Here each part is a dynamic `import()`: the ES module build splits it into a chunk of its own. The
  * script-tag bundle has no module loader: its build replaces this file with the same tables whose
@@ -20,6 +21,7 @@ export const onDemand = {
   bridge: () => import('../../fields/parent/parent-bridge.ts'),
   address: () => import('../billing-address/address-formats.ts'),
   mask: () => import('./pattern-mask.ts'),
+  outcomes: () => import('../checkout/rare-outcomes.ts'),
 };
 
 export type OnDemandPart = keyof typeof onDemand;
