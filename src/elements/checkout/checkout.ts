@@ -224,11 +224,17 @@ export class GatewayCheckout extends GatewayElement {
       state._startFlow(flow);
       this.#outcome._stopChecking();
     }
-    // Here rather than after a render: picking up sets the phase, which this update shows.
-    const record = this.#resume.toPickUp(this.presentation === 'direct');
-    if (record && !this.#pickingUp) {
+    // Here rather than after a render: a kept attempt sets the phase, which this update shows, so
+    // nothing can be paid again while its record is checked (and then its status asked).
+    const kept = this.#resume.toPickUp(this.presentation === 'direct');
+    if (kept && !this.#pickingUp) {
       this.#pickingUp = true;
-      void this.#pickUp(record);
+      state._begin('verifying');
+      void kept.then(
+        (record) => (record ? this.#pickUp(record) : state._settle()),
+        // The check could not load: the form comes back and the record stays for a later reload.
+        () => state._settle(),
+      );
     }
     super.willUpdate(changed);
   }

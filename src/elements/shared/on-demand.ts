@@ -7,8 +7,9 @@ import type { Language } from '../i18n/language-file.ts';
  * postal-code formats and lists of states (only a checkout with address verification shows one).
  * And one part that every page with card fields in it loads, but not before its form takes input:
  * the masks that group the digits as they are typed (imask), asked for as the fields first render.
- * And what a checkout does only with the rarer outcomes (`outcomes`): its own asking after one it
- * could not confirm, the merchant server's word on fields it named; loaded with the first such. Everything else, English included, is in the first load.
+ * And what a checkout does only in its rarer moments (`outcomes`): its own asking after an outcome
+ * it could not confirm, the merchant server's word on fields it named, the check of an attempt a
+ * reload left under way; loaded with the first such. Everything else, English included, is in the first load.
  *
  * Here each part is a dynamic `import()`: the ES module build splits it into a chunk of its own. The
  * script-tag bundle has no module loader: its build replaces this file with the same tables whose
