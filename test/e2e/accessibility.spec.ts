@@ -206,9 +206,9 @@ test.describe('the sandbox’s hosted pages, in the order’s language', () => {
   test('the bank’s 3-D Secure page, inside a Polish checkout, passes axe in each scheme and takes the keyboard', async ({
     page,
   }) => {
-    const { texts: t } = await language('pl');
-    // The bank's page is the issuer's own, on the bank's origin (src/sandbox/bank/): in English.
-    const { page: words } = await language('en');
+    // The bank's page is the issuer's own, on the bank's origin (src/sandbox/bank/), in the
+    // cardholder's language as the authentication request tells it: Polish here.
+    const { texts: t, page: words } = await language('pl');
     const created = await order('pl');
     await page.goto(String(created.full_page_checkout));
     const checkout = page.locator('gateway-checkout');
