@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { frameLoaded, renderedFieldsFrame } from '../../fields/parent/framed-fields.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
@@ -128,9 +128,19 @@ export class GatewayCheckout extends GatewayElement {
    */
   @property({ attribute: 'fields-origin' }) fieldsOrigin?: string;
 
-  @query('gateway-card-form') private cardForm?: GatewayCardForm;
-  @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
-  @query('gateway-save-consent') private consentForm?: GatewaySaveConsent;
+  // Looked up when used, as `@query` does (without pulling its decorator into the first load).
+  private get cardForm(): GatewayCardForm | undefined {
+    return this.#part('gateway-card-form');
+  }
+  private get addressForm(): GatewayBillingAddress | undefined {
+    return this.#part('gateway-billing-address');
+  }
+  private get consentForm(): GatewaySaveConsent | undefined {
+    return this.#part('gateway-save-consent');
+  }
+  #part<T extends Element>(selector: string): T | undefined {
+    return this.renderRoot?.querySelector<T>(selector) ?? undefined;
+  }
   /** Fields a failed Pay found wrong, said in the status region; 0 once a person edits again. */
   @state() private attention = 0;
 
