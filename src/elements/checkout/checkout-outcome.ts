@@ -112,11 +112,18 @@ export class PaymentOutcome {
   /** Starts or stops the checkout's own asking, in the order asked, once its part has loaded. */
   #watch(on: boolean): void {
     if (!on && !this.#recheck) return;
-    this.#recheck ??= onDemand.outcomes().then(
+    void this._prepare().then((watch) => (on ? watch?.start() : watch?.stop()));
+  }
+
+  /**
+   * Fetches the part as a payment starts, while the network is there: an outcome it cannot confirm
+   * is most often the network lost mid-payment, when the part could no longer be fetched.
+   */
+  _prepare(): Promise<UnconfirmedWatch | undefined> {
+    return (this.#recheck ??= onDemand.outcomes().then(
       (part) => new part.UnconfirmedWatch(this.#host, () => this.#checkQuietly()),
       () => undefined,
-    );
-    void this.#recheck.then((watch) => (on ? watch?.start() : watch?.stop()));
+    ));
   }
 
   /** A new flow, or a person asking themselves: the checkout's own asking stops. */

@@ -228,6 +228,7 @@ export class GatewayCheckout extends GatewayElement {
         },
         onPhase: (phase) => {
           state._phase = phase;
+          void this.#outcome._prepare();
         },
         onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: state._cardSaved }),
       });
