@@ -3,14 +3,7 @@ import { expect, test } from '@playwright/test';
 import { type DemoMerchant, startDemoMerchant } from '../../demo/merchant.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { GatewayClient } from '../../src/server/index.ts';
-import {
-  alertLine,
-  eventsOf,
-  pressFramedPay,
-  recordEvents,
-  typeCard,
-  typeEmail,
-} from './support.ts';
+import { alertLine, eventsOf, pressFramedPay, recordEvents, typeCard, typeEmail } from './support.ts';
 
 // The velocity limits as a customer in the isolated fields meets them. The suite's shared demo
 // raises its limits (every spec pays from one address), so this one runs a demo shop of its own,

@@ -120,10 +120,11 @@ export class PaymentOutcome {
    * is most often the network lost mid-payment, when the part could no longer be fetched.
    */
   _prepare(): Promise<UnconfirmedWatch | undefined> {
-    return (this.#recheck ??= onDemand.outcomes().then(
+    this.#recheck ??= onDemand.outcomes().then(
       (part) => new part.UnconfirmedWatch(this.#host, () => this.#checkQuietly()),
       () => undefined,
-    ));
+    );
+    return this.#recheck;
   }
 
   /** A new flow, or a person asking themselves: the checkout's own asking stops. */
