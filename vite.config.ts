@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
+// @ts-expect-error: a build script, plain JavaScript
+import { languagesDefine } from './scripts/siblings.mjs';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
 
 const stub = fileURLToPath(new URL('./test/support/wtr-commands-stub.ts', import.meta.url));
 
 export default defineConfig({
+  // The languages' codes, from their folder, as the package's own build defines them.
+  define: languagesDefine(fileURLToPath(new URL('.', import.meta.url))),
   optimizeDeps: {
     include: [
       'lit',

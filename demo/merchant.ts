@@ -220,6 +220,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     visits,
     orderNumber: newOrderNumber,
     ...(options.transport ? { transport: options.transport } : {}),
+    botCheck,
   });
 
   /** Routes answered with a Fetch Response: the staff pages, the back office, the phone orders. */

@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { collapseHtml } from './html-templates.mjs';
@@ -26,13 +26,16 @@ import { mangledMembers } from './mangle.mjs';
 import {
   buildSiblings,
   checkSelfContained,
+  languagesDefine,
   languagesInline,
   languagesShipped,
   siblingTable,
+  writeLanguageTable,
 } from './siblings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+// BUILD_DIST: another folder (a test's build beside the real one).
+const dist = process.env.BUILD_DIST ? resolve(process.env.BUILD_DIST) : join(root, 'dist');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // React and @lit/react are optional peers of gateway-checkout/react: the app brings its own copy.
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -83,7 +86,7 @@ const inputsOnlyMask = () => ({
 
 const only = new Set(process.argv.slice(2));
 const wants = (step) => only.size === 0 || only.has(step);
-const common = { root, configFile: false, logLevel: 'warn' };
+const common = { root, configFile: false, logLevel: 'warn', define: languagesDefine(root) };
 /** `_` members renamed alike in the bundle, its siblings and the fields page (scripts/mangle.mjs). */
 const members = mangledMembers(root);
 
@@ -105,6 +108,7 @@ if (wants('iife')) {
     )
       rmSync(join(dist, old.name));
   const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()], members });
+  siblings.push(writeLanguageTable(root, dist, siblings));
   const output = await build({
     ...common,
     plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), siblingTable(root, siblings)],

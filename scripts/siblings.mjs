@@ -1,24 +1,37 @@
-// The script-tag bundle's siblings: the parts `src/elements/shared/on-demand.ts` lists, each built
-// into a classic script of its own beside dist/gateway-checkout.iife.js, and the bundle's table of
-// them (file name and SHA-384) in place of that module's dynamic imports.
+// The script-tag bundle's siblings: the parts `src/elements/shared/on-demand.ts` lists and the
+// languages (one file each in src/elements/i18n/languages/, English aside), each built into a
+// classic script of its own beside dist/gateway-checkout.iife.js, and the bundle's table of them
+// (file name and SHA-384) in place of that module's dynamic imports. The languages' own table is a
+// sibling too (`languages`): thirty hashes are more than the bundle can carry, and only a page in
+// another language than English asks for it.
 //
 // A sibling runs as `(() => { ...the part...; document.currentScript.dispatchEvent(...) })()`: it
 // hands its module's exports to the script element the bundle made for it (see sibling-script.ts).
 // A part must be self-contained: it may import nothing that the bundle also holds, or it would carry
 // a second copy of it (a second Lit, a second state). The build fails when it does.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
 
 export const ON_DEMAND = 'src/elements/shared/on-demand.ts';
+export const LANGUAGES = 'src/elements/i18n/languages';
 const LOADER = 'src/elements/shared/sibling-script.ts';
 const SIBLING_EVENT = 'gateway-sibling';
+
+/** The languages shipped beside English, one file each in LANGUAGES: `{ name: 'pl', path }`. */
+export function languageFiles(root) {
+  return readdirSync(join(root, LANGUAGES))
+    .filter((file) => /^[a-z]{2}\.ts$/.test(file) && file !== 'en.ts')
+    .sort()
+    .map((file) => ({ name: file.slice(0, 2), path: join(root, LANGUAGES, file) }));
+}
 
 /** The table of on-demand.ts: one `name: () => import('path'),` per part. */
 export function onDemandParts(root) {
   const file = join(root, ON_DEMAND);
-  const source = readFileSync(file, 'utf8');
+  // The `onDemand` object only (the languages' loader below it is replaced by the builds as a whole).
+  const source = /export const onDemand = \{[\s\S]*?\n\};/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
   const parts = [...source.matchAll(/^\s*(\w+): \(\) => import\('([^']+)'\),?$/gm)].map(([, name, path]) => ({
     name,
     path: resolve(join(file, '..'), path),
@@ -37,7 +50,7 @@ const sha384 = (text) => createHash('sha384').update(text).digest();
  */
 export async function buildSiblings({ root, dist, plugins = [], common = {}, members }) {
   const siblings = [];
-  for (const part of onDemandParts(root)) {
+  for (const part of [...onDemandParts(root), ...languageFiles(root)]) {
     const entry = `\0sibling-${part.name}.js`;
     const code = `import * as part from ${JSON.stringify(part.path)};
 document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EVENT)}, { detail: part }));`;
@@ -81,6 +94,28 @@ document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EV
 }
 
 /**
+ * The languages' table, a sibling of its own: hands `{ pl: [file, integrity], ... }` over as the
+ * other siblings hand their module over. Returns it as a sibling (`{ name: 'languages', ... }`).
+ */
+export function writeLanguageTable(root, dist, siblings) {
+  const codes = languageFiles(root).map((l) => l.name);
+  const table = Object.fromEntries(
+    siblings.filter((s) => codes.includes(s.name)).map((s) => [s.name, [s.file, s.integrity]]),
+  );
+  const body = `(()=>{document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EVENT)},{detail:${JSON.stringify(table)}}))})();`;
+  const file = `gateway-checkout.languages.${sha384(body).toString('hex').slice(0, 10)}.js`;
+  const text = `${body}\n`;
+  writeFileSync(join(dist, file), text);
+  return {
+    name: 'languages',
+    file,
+    integrity: `sha384-${sha384(text).toString('base64')}`,
+    modules: [],
+    codes,
+  };
+}
+
+/**
  * Modules of names only (string constants, no state, no code): a part may carry its own copy of the
  * few it uses, as both sides of a window message must say the same name.
  */
@@ -106,10 +141,13 @@ export function siblingTable(root, siblings) {
     enforce: 'pre',
     load(id) {
       if (id !== target) return null;
-      const rows = siblings.map(
-        (s) => `  ${s.name}: () => loadSibling(${JSON.stringify(s.file)}, ${JSON.stringify(s.integrity)}),`,
-      );
-      return `import { loadSibling } from ${JSON.stringify(join(root, LOADER))};\nexport const onDemand = {\n${rows.join('\n')}\n};\n`;
+      const parts = new Set(onDemandParts(root).map((part) => part.name));
+      const load = (s) => `loadSibling(${JSON.stringify(s.file)}, ${JSON.stringify(s.integrity)})`;
+      const rows = siblings.filter((s) => parts.has(s.name)).map((s) => `  ${s.name}: () => ${load(s)},`);
+      const table = siblings.find((s) => s.name === 'languages');
+      // Each language: its table first (one request, whichever language), then its own file.
+      const languages = `(code) => ${JSON.stringify(table.codes.join(' '))}.split(' ').includes(code) ? ${load(table)}.then((t) => loadSibling(...t[code])) : undefined`;
+      return `import { loadSibling } from ${JSON.stringify(join(root, LOADER))};\nexport const onDemand = {\n${rows.join('\n')}\n};\nexport const loadLanguage = ${languages};\n`;
     },
   };
 }
@@ -128,24 +166,27 @@ export function languagesInline(root) {
     enforce: 'pre',
     load(id) {
       if (id !== target) return null;
-      const parts = onDemandParts(root);
-      const languages = parts.filter((part) => languagesShipped(root).includes(part.name));
+      const languages = languageFiles(root);
       const imports = languages.map((l) => `import * as ${l.name} from ${JSON.stringify(l.path)};`);
-      const rows = languages.map((l) => `  ${l.name}: async () => ${l.name},`);
-      const absent = parts
-        .filter((part) => !languages.includes(part))
-        .map(
-          (part) =>
-            `  ${part.name}: () => Promise.reject(new Error('the fields page does not load ${part.name}')),`,
-        );
-      return `${imports.join('\n')}\nexport const onDemand = {\n${[...rows, ...absent].join('\n')}\n};\n`;
+      const rows = languages.map((l) => `  ${l.name},`);
+      const absent = onDemandParts(root).map(
+        (part) =>
+          `  ${part.name}: () => Promise.reject(new Error('the fields page does not load ${part.name}')),`,
+      );
+      return `${imports.join('\n')}\nexport const onDemand = {\n${absent.join('\n')}\n};\nconst files = {\n${rows.join('\n')}\n};\nexport const loadLanguage = (code) => (Object.hasOwn(files, code) ? Promise.resolve(files[code]) : undefined);\n`;
     },
   };
 }
 
-/** The languages shipped beside English, by their parts in on-demand.ts: `de`, `es`, ... */
+/** The languages shipped beside English, by the files of LANGUAGES: `de`, `es`, ... */
 export function languagesShipped(root) {
-  return onDemandParts(root)
-    .filter((part) => /\/i18n\//.test(part.path))
-    .map((part) => part.name);
+  return languageFiles(root).map((l) => l.name);
+}
+
+/**
+ * The list of languages as every build of the source sees it (`define`): on-demand.ts knows the
+ * codes at once, without a dynamic import per language in the first chunk of the ES module build.
+ */
+export function languagesDefine(root) {
+  return { __GATEWAY_LANGUAGES__: JSON.stringify(languagesShipped(root).join(' ')) };
 }

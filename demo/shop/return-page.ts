@@ -1,6 +1,6 @@
 // The page the gateway's hosted pages send the customer back to: the shop reads the order itself.
 import { declineText } from '../../src/elements/checkout/checkout-messages.ts';
-import { en } from '../../src/elements/i18n/en.ts';
+import { texts as en } from '../../src/elements/i18n/languages/en.ts';
 import { declineReason, outcomeOf } from '../../src/protocol/order.ts';
 import type { Order } from '../../src/server/index.ts';
 import { escapeHtml, money, STYLE } from '../pages.ts';

@@ -7,6 +7,7 @@ import {
   type Transport,
   toNodeHandler,
 } from '../../src/server/index.ts';
+import type { BotCheck } from '../bot-check/verifier.ts';
 import { BodyTooLarge, readJson } from '../http/body.ts';
 import { type ShopVisit, VisitStore } from './cart-store.ts';
 import { CATALOG, CURRENCY, cartUpdateSchema, orderProducts, priceCart } from './catalog.ts';
@@ -16,7 +17,9 @@ import { serveApp } from './static.ts';
  * The server side of the framework apps (/app/ in React, /vue/ in Vue): a cart kept on the
  * server, the checkout session endpoint for it, the paid order for the thank-you page, and the
  * built apps themselves. The apps tell the server which products and how many; the server prices
- * them from its catalog, so the amount charged never comes from the browser.
+ * them from its catalog, so the amount charged never comes from the browser. As on the scenario
+ * pages, no order is made without a solved bot check: the apps' pages load /bot-check.js, whose
+ * `gateway-before-pay` handler attaches the token.
  *
  *   GET  /shop/products              the catalog
  *   GET  /shop/cart                  the visitor's cart, priced
@@ -36,6 +39,8 @@ export interface ShopRoutesOptions {
   orderNumber: () => string;
   /** How the card reaches the gateway (DEMO_TRANSPORT). */
   transport?: Transport;
+  /** The bot check every checkout passes before an order is made (see bot-check/verifier.ts). */
+  botCheck: BotCheck;
 }
 
 /** A cart update is a few dozen bytes. */
@@ -60,6 +65,8 @@ export function createShopRoutes(options: ShopRoutesOptions) {
 
   const checkout = createCheckoutHandler({
     client: gateway,
+    // The same check as every scenario page's: a bot would otherwise create its orders here.
+    verify: (_request, token) => options.botCheck.verify(token),
     config: (request): CheckoutConfig => ({
       amount: pricedOf(carts.visitOf(request).visit).total,
       currency: CURRENCY,

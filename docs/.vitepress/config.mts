@@ -61,6 +61,7 @@ export default defineConfig({
         text: 'Production',
         items: [
           { text: 'Security', link: '/security' },
+          { text: 'Accessibility', link: '/accessibility' },
           { text: 'Going live', link: '/going-live' },
           { text: 'Troubleshooting by error', link: '/troubleshooting' },
         ],

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { detectBrand } from './brand.ts';
-import { checkCardNumber, lengthAllowed, mayBeCardNumber, numberComplete } from './number.ts';
+import {
+  cardLengthsFor,
+  checkCardNumber,
+  lengthAllowed,
+  luhnValid,
+  mayBeCardNumber,
+  numberComplete,
+} from './number.ts';
 
 describe('card number', () => {
   it('accepts valid numbers', () => {
@@ -63,13 +70,30 @@ describe('a number complete for its brand', () => {
 });
 
 describe('card numbers in free text', () => {
-  it('takes 13 to 19 Luhn-valid digits of any brand, never one starting with 0', () => {
+  it('takes Luhn-valid digits of a length their brand issues, never one starting with 0', () => {
     expect(mayBeCardNumber('4111111111111111')).toBe(true);
     expect(mayBeCardNumber('6200000000000005009')).toBe(true);
-    expect(mayBeCardNumber('4222222222222')).toBe(true);
+    expect(mayBeCardNumber('378282246310005')).toBe(true);
     expect(mayBeCardNumber('4111111111111112')).toBe(false);
     expect(mayBeCardNumber('0111111111111117')).toBe(false);
     expect(mayBeCardNumber('424242424242')).toBe(false);
     expect(mayBeCardNumber('41111111111111111113')).toBe(false);
+  });
+
+  it('takes the 13-digit Visa numbers Visa once issued and still tests with', () => {
+    for (const visa of ['4222222222222', '4007000000027', '4000000000006'])
+      expect(mayBeCardNumber(visa)).toBe(true);
+    expect(cardLengthsFor('4111111111111111')).toEqual([13, 16, 18, 19]);
+  });
+
+  it('refuses Luhn-valid digits of a length their brand never issues, or of no brand', () => {
+    // All three pass Luhn: only the brand's lengths tell them from card numbers.
+    expect(mayBeCardNumber('5555555555554')).toBe(false); // Mastercard has 16 digits only
+    expect(mayBeCardNumber('3782822463100003')).toBe(false); // American Express has 15
+    expect(mayBeCardNumber('1764333123453')).toBe(false); // a millisecond timestamp: no brand starts with 1
+    for (const digits of ['5555555555554', '3782822463100003', '1764333123453'])
+      expect(luhnValid(digits)).toBe(true);
+    expect(cardLengthsFor('1764333123453')).toEqual([]);
+    expect(cardLengthsFor('378282246310005')).toEqual([15]);
   });
 });

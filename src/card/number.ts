@@ -41,19 +41,44 @@ export function numberComplete(digits: string, brand: CardBrand | null): boolean
 }
 
 /**
- * Digits found in free text that may be a card number of any brand: 13 to 19 of them, not starting
- * with 0 (that major industry identifier is unused), passing Luhn. No brand is asked for: a number
- * of a brand we do not know is card data all the same.
+ * Digits found in free text that may be a card number of a real brand: 13 to 19 of them whose
+ * leading digits name a brand and whose length is one that brand issues (`cardLengthsFor`), passing
+ * Luhn. A run whose prefix is no brand's (a millisecond timestamp, 13 digits starting with 1, in an
+ * e-mail address) is not a card number, however its Luhn sum falls: one such run in ten passes it.
  */
 export const CARD_NUMBER_IN_TEXT = { min: 13, max: MAX_CARD_DIGITS } as const;
 
+/**
+ * Visa issued 13-digit numbers for decades and its test numbers (4222222222222) still have them,
+ * though credit-card-type, which describes what a form should accept today, no longer lists them.
+ * Text holding one is card data all the same.
+ */
+const FORMER_LENGTHS: Readonly<Record<string, readonly number[]>> = { visa: [13] };
+
+const NO_LENGTHS: readonly number[] = [];
+const lengthsByBrand = new Map<string, readonly number[]>();
+
+/**
+ * The lengths a card number starting with these digits (its first eight decide) may have: the
+ * lengths its brand issues and has issued, within 13 to 19; none when no brand starts so (MII 0,
+ * 1, 7, 8, 9 outside the brands' ranges).
+ */
+export function cardLengthsFor(digits: string): readonly number[] {
+  if (digits[0] === '0') return NO_LENGTHS;
+  const brand = detectBrand(digits);
+  if (!brand) return NO_LENGTHS;
+  let lengths = lengthsByBrand.get(brand.type);
+  if (!lengths) {
+    lengths = [...new Set([...brand.lengths, ...(FORMER_LENGTHS[brand.type] ?? [])])]
+      .filter((n) => n >= CARD_NUMBER_IN_TEXT.min && n <= CARD_NUMBER_IN_TEXT.max)
+      .sort((a, b) => a - b);
+    lengthsByBrand.set(brand.type, lengths);
+  }
+  return lengths;
+}
+
 export function mayBeCardNumber(digits: string): boolean {
-  return (
-    digits.length >= CARD_NUMBER_IN_TEXT.min &&
-    digits.length <= CARD_NUMBER_IN_TEXT.max &&
-    digits[0] !== '0' &&
-    luhnValid(digits)
-  );
+  return cardLengthsFor(digits).includes(digits.length) && luhnValid(digits);
 }
 
 /**

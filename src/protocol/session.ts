@@ -76,6 +76,8 @@ export const checkoutConfigSchema = z.strictObject({
   moto: z.boolean(),
   /** Ask the customer for an e-mail address (the order's client.email); otherwise the server supplies it. */
   collect_email: z.boolean(),
+  /** `false`: the card fields never move focus on by themselves (as `auto-advance="off"` on the element). */
+  auto_advance: z.boolean().optional(),
   /**
    * Ask for the cardholder's name (default true). The page's `require-name` attribute, when set,
    * wins; without a name the gateway authorizes on the card alone and the order shows no holder.

@@ -39,6 +39,8 @@ export interface AppOptions {
   merchantCountry?: string | undefined;
   /** How long the bank's 3DS Method page takes to answer. */
   methodDelayMs?: number | undefined;
+  /** How long the gateway's 3-D Secure page waits for that answer (default 10 s). */
+  methodTimeoutMs?: number | undefined;
 }
 
 export interface SandboxApp {
@@ -86,7 +88,9 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     if (direct) return directPostHandler(gateway, faults, direct[1]!);
     const challenge = /^\/3ds\/([\w-]+)(?:\/(method\/?)?)?$/.exec(path);
     if (challenge)
-      return threeDSHandler(gateway, challenge[1]!, options.bankOrigin, challenge[2] ? 'method' : 'page');
+      return threeDSHandler(gateway, challenge[1]!, options.bankOrigin, challenge[2] ? 'method' : 'page', {
+        methodTimeoutMs: options.methodTimeoutMs,
+      });
     const hosted = /^\/checkout\/([\w-]+)\/(iframe\/?)?$/.exec(path);
     if (hosted)
       return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]), options.merchantName);

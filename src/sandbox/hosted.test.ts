@@ -204,7 +204,8 @@ describe('hosted pages with the bundle built', () => {
     // In the order's language, as the element below it speaks.
     const latvian = await createOrder(withoutBundle, { language: 'lv', number: 'BP-7' });
     const lv = await html(latvian.full_page_checkout);
-    expect(lv).toContain('<div lang="lv"><header class="merchant"><p class="note">Maksājuma saņēmējs</p>');
+    expect(lv).toContain('<html lang="lv" dir="ltr">');
+    expect(lv).toContain('<div><header class="merchant"><p class="note">Maksājuma saņēmējs</p>');
     expect(lv).toContain('<h2 id="summary-title">Pasūtījums BP-7</h2>');
     expect(lv).toContain('<th scope="row">Kopā</th><td id="order-total">10,50\u00a0€</td>');
     // Without a configured name, the order's descriptor; and the plain form says the same.
@@ -300,7 +301,7 @@ describe('hosted pages without the bundle (started from source)', () => {
       for (const label of ['Card number', 'Expiry date', 'Security code', 'Cardholder name']) {
         expect(page).toContain(`>${label}</label>`);
       }
-      expect(page).toMatch(/<button type="submit">Pay 10\.50 EUR<\/button>/);
+      expect(page).toMatch(/<button type="submit">Pay €10\.50<\/button>/);
       expect(page).toContain(JSON.stringify(order.api_do_url));
       expect(page).not.toContain('<gateway-checkout');
       expect(page).not.toContain('/assets/gateway-checkout.iife.js');

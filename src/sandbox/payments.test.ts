@@ -213,7 +213,7 @@ describe('3-D Secure', () => {
     expect(html).toContain('Visa Secure');
     expect(html).toContain('TEA SHOP');
     expect(html).toContain('data-amount>€12.50</dd>');
-    expect(html).toContain('data-card>Visa •••• 3220</dd>');
+    expect(html).toContain('data-card><span dir="ltr">Visa •••• 3220</span></dd>');
     expect(html).not.toContain('4000000000003220');
   });
 
@@ -240,7 +240,7 @@ describe('3-D Secure', () => {
     expect(after.status).toBe('paid');
     expect(after.transaction_details.three_d_secure_status).toBe('authenticated');
     // Done: the gateway's page shows the result, and neither the bank nor a Cancel changes it.
-    expect(await (await fetch(answer.body.threed_check_url)).text()).toContain('data-status>paid<');
+    expect(await (await fetch(answer.body.threed_check_url)).text()).toContain('data-status lang="en">paid<');
     const again = await answerChallenge(answer.body.threed_check_url, 'cancel');
     expect(again.status).toBe(409);
     expect((await read(order)).status).toBe('paid');

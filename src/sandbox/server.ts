@@ -72,6 +72,13 @@ export interface SandboxOptions {
    * come: `plain` values (default) or the objects the 2019 Go client declares (`objects`).
    */
   transactionDetails?: TransactionDetailsShape;
+  /**
+   * How long the bank's 3DS Method page takes to answer the gateway. Default 400 ms. For tests of a
+   * slow bank: past `methodTimeoutMs` the gateway's page goes on without the answer.
+   */
+  methodDelayMs?: number;
+  /** How long the gateway's 3-D Secure page waits for the bank's 3DS Method. Default 10 s (EMV's). */
+  methodTimeoutMs?: number;
 }
 
 export interface Sandbox {
@@ -140,6 +147,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     transactionDetails: options.transactionDetails ?? 'plain',
     bankOrigin: () => bankOrigin,
     merchantCountry: options.merchantCountry,
+    methodDelayMs: options.methodDelayMs,
+    methodTimeoutMs: options.methodTimeoutMs,
   });
   const sockets = new Set<Socket>();
   const heldTimers = new Set<NodeJS.Timeout>();

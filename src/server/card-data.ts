@@ -1,4 +1,5 @@
-import { CARD_NUMBER_IN_TEXT, mayBeCardNumber } from '../card/number.ts';
+import { BRAND_PREFIX_DIGITS } from '../card/brand.ts';
+import { CARD_NUMBER_IN_TEXT, cardLengthsFor, mayBeCardNumber } from '../card/number.ts';
 import { FORBIDDEN_SESSION_KEYS } from '../protocol/index.ts';
 
 /** "card_number", "cardNumber", "card-number" all normalise to "cardnumber". */
@@ -58,18 +59,19 @@ const DIGIT_GROUP = /\d+(?:[^\p{L}\d+]{1,5}\d+)*/gu;
 
 /**
  * Any window of the digits that `mayBeCardNumber` (src/card) would take for a card number. Every
- * window is checked, so extra digits typed before or after a number do not hide it; the Luhn sum
- * runs on the digit values in place, so a long run costs a few microseconds per digit.
+ * window is checked, so extra digits typed before or after a number do not hide it: each start's
+ * brand gives the lengths to try (`cardLengthsFor`), and the Luhn sum runs on the digit values in
+ * place, so a long run costs a few microseconds per digit.
  */
 function hasPanWindow(digits: string): boolean {
-  const { min, max } = CARD_NUMBER_IN_TEXT;
   const n = digits.length;
-  if (n < min) return false;
+  if (n < CARD_NUMBER_IN_TEXT.min) return false;
   const values = new Uint8Array(n);
   for (let i = 0; i < n; i++) values[i] = digits.charCodeAt(i) - 48;
-  for (let start = 0; start + min <= n; start++) {
+  for (let start = 0; start + CARD_NUMBER_IN_TEXT.min <= n; start++) {
     if (values[start] === 0) continue;
-    for (let length = min; length <= max && start + length <= n; length++) {
+    for (const length of cardLengthsFor(digits.slice(start, start + BRAND_PREFIX_DIGITS))) {
+      if (start + length > n) break;
       let sum = 0;
       for (let i = start + length - 1, double = false; i >= start; i--, double = !double) {
         let d = values[i]!;
@@ -135,8 +137,8 @@ interface Leaf {
 const MAX_SPLIT_FIELDS = 64;
 
 /**
- * Where a value carries card data: a card field's name at any depth, a 13 to 19 digit Luhn-valid
- * number in any key or value (however it is written: any digits, any separators, extra digits
+ * Where a value carries card data: a card field's name at any depth, a Luhn-valid number of a
+ * real brand's length (`mayBeCardNumber`) in any key or value (however it is written: any digits, any separators, extra digits
  * around it), or such a number split across two fields. Answers the path only (e.g.
  * "billing_address.address", or "billing_address.address + billing_address.zip_code"), never the
  * value, so that the refusal cannot echo a card number into a log or a page. Walks without
@@ -185,8 +187,8 @@ const MIN_SPLIT_PIECE = 4;
 
 /**
  * A number whose first digits end one field and whose last digits start another, in either order.
- * Stricter than within one field (both pieces at least four digits, together exactly a Luhn-valid
- * 13 to 19 digits) because a postal code next to a house number is ordinary.
+ * Stricter than within one field (both pieces at least four digits, together exactly a card number
+ * by `mayBeCardNumber`) because a postal code next to a house number is ordinary.
  */
 function splitAcross(leaves: Leaf[]): string | undefined {
   const edged = leaves

@@ -1,3 +1,5 @@
+// The checkout handler's options, its type and the error it throws when it cannot tell clients
+// apart: what a merchant writes against, apart from the handler's own workings in checkout.ts.
 import type {
   CheckoutConfig,
   CheckoutSessionRequest,

@@ -33,19 +33,46 @@ const declined = (
 });
 
 describe('velocity limits', () => {
-  it('count new orders per client in windows of the injected clock, with an exact Retry-After', async () => {
+  it('count new orders per client in a sliding window of the injected clock, with an exact Retry-After', async () => {
     let now = 10 * 10 * MINUTE + 4 * MINUTE; // four minutes into a window
     const limits = createVelocityLimits({ now: () => now });
     const clients = await limits.clientsOf(request(), '203.0.113.9');
     expect(clients).toEqual(['ip:203.0.113.9']);
-    for (let i = 0; i < DEFAULT_VELOCITY_RULES.ordersPerClient.max; i++) await limits.admit(clients, false);
+    const { max } = DEFAULT_VELOCITY_RULES.ordersPerClient;
+    for (let i = 0; i < max; i++) await limits.admit(clients, false);
     const refused = await refusal(limits.admit(clients, false));
     expect(refused.rule).toBe('orders_per_client');
-    expect(refused.retryAfterMs).toBe(6 * MINUTE);
+    // The window ends in 6 minutes; its 30 orders then weigh less as the next one slides on, and
+    // one more fits once they weigh 29: a thirtieth of the window (20 s) later.
+    expect(refused.retryAfterMs).toBe(6 * MINUTE + 20_000);
+    // Asking again before then is refused with the same wait: a refusal is not counted as an order.
+    now += 3 * MINUTE;
+    expect((await refusal(limits.admit(clients, false))).retryAfterMs).toBe(3 * MINUTE + 20_000);
     // Another client is not affected; MOTO counts apart.
     await limits.admit(['ip:203.0.113.10'], false);
     await limits.admit(clients, true);
-    now += 6 * MINUTE;
+    now += 3 * MINUTE + 19_999;
+    await refusal(limits.admit(clients, false));
+    now += 1;
+    await limits.admit(clients, false);
+    expect((await refusal(limits.admit(clients, false))).rule).toBe('orders_per_client');
+  });
+
+  it('give a burst no fresh allowance at a window’s edge', async () => {
+    let now = 10 * 10 * MINUTE - 1000; // a second before a window ends
+    const limits = createVelocityLimits({
+      now: () => now,
+      ordersPerClient: { max: 10, windowMs: 10 * MINUTE },
+    });
+    const clients = ['ip:203.0.113.9'];
+    for (let i = 0; i < 10; i++) await limits.admit(clients, false);
+    now += 2000; // a second into the next
+    const refused = await refusal(limits.admit(clients, false));
+    // Ten orders a second ago still weigh 10 × (1 - 1/600): one more fits after a tenth of the window.
+    expect(refused.retryAfterMs).toBe(MINUTE - 1000);
+    now += MINUTE - 1001;
+    await refusal(limits.admit(clients, false));
+    now += 1;
     await limits.admit(clients, false);
   });
 

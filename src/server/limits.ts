@@ -13,15 +13,18 @@ import { type LimitStore, MemoryLimitStore } from './stores.ts';
  *   and the merchant's own key such as a cart or account id) per window.
  * - Declines per client, per card (the gateway's masked card number: nothing the merchant's page
  *   ever saw) and per order (the gateway lets a declined order be paid again): past any of them the
- *   client gets no new session until the window ends. An order at its last allowed decline is
+ *   client gets no new session until they weigh less. An order at its last allowed decline is
  *   cancelled at the gateway (`retireExhausted`): a bot that keeps trying cards on one order's
  *   api_do_url goes to the gateway directly, past this server, and only the gateway can stop it.
  * - Phone orders (MOTO) count apart, under rules of their own: agents key many orders, and a MOTO
  *   payment has no security code, so a card gets fewer tries.
  *
- * Counting is fixed windows keyed by their number (`floor(now / window)`): one atomic increment per
- * check, an exact Retry-After (the window's end), and windows that follow the handler's clock. A
- * burst across a window's edge may reach twice a limit; that is the price of one round trip.
+ * Counting is a sliding window: counters keyed by the fixed window's number (`floor(now / window)`),
+ * and a client's count is this window's plus the last one's weighted by how much of it still lies
+ * within one window of now (Cloudflare's estimate). A bot gets no fresh allowance at a window's
+ * edge, as it would with fixed windows (twice a limit in a moment across the edge). Still one round
+ * trip: the increment and the last window's read go out together (one pipeline on Redis). The
+ * Retry-After is when the estimate, as it decays, next lets one through.
  */
 
 export interface Limit {
@@ -32,7 +35,7 @@ export interface Limit {
 export interface VelocityRules {
   /** New orders one client may create per window. Default 30 per 10 minutes. */
   ordersPerClient: Limit;
-  /** Declines after which a client gets no new session until the window ends. Default 10 per hour. */
+  /** Declines after which a client gets no new session until they fall below it. Default 10 per hour. */
   declinesPerClient: Limit;
   /**
    * Declines of one card (as the gateway masks it on the order) after which every client that
@@ -184,23 +187,36 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
     moto: checked({ ...DEFAULT_MOTO_RULES, ...motoRules }),
   };
 
-  const windowOf = (limit: Limit) => {
+  /** A client's counter under one rule: this window's key, the last one's, and where now lies. */
+  const counter = (set: string, rule: string, subject: string, limit: Limit) => {
     const at = now();
     const index = Math.floor(at / limit.windowMs);
-    return { index, retryAfterMs: Math.max(1, (index + 1) * limit.windowMs - at) };
+    const base = `${set}:${rule}:${subject}:`;
+    return {
+      key: `${base}${index}`,
+      previous: `${base}${index - 1}`,
+      // Kept while it still weighs on the next window.
+      ttl: 2 * limit.windowMs,
+      limit,
+      elapsed: at - index * limit.windowMs,
+    };
   };
-  const counter = (set: string, rule: string, subject: string, limit: Limit) => {
-    const { index, retryAfterMs } = windowOf(limit);
-    return { key: `${set}:${rule}:${subject}:${index}`, ttl: limit.windowMs, retryAfterMs };
+  type Counter = ReturnType<typeof counter>;
+  /** Adds `by` to this window's count and answers the sliding count. */
+  const add = async (c: Counter, by: number) => {
+    const [current, previous] = await Promise.all([
+      store.increment(c.key, by, c.ttl),
+      store.count(c.previous),
+    ]);
+    return { current, previous };
+  };
+  const read = async (c: Counter) => {
+    const [current, previous] = await Promise.all([store.count(c.key), store.count(c.previous)]);
+    return { current, previous };
   };
   const block = async (set: 'web' | 'moto', clients: Clients) => {
     const limit = rules[set].declinesPerClient;
-    await Promise.all(
-      clients.map((client) => {
-        const c = counter(set, 'declines', client, limit);
-        return store.increment(c.key, limit.max, c.ttl);
-      }),
-    );
+    await Promise.all(clients.map((client) => add(counter(set, 'declines', client, limit), limit.max)));
   };
 
   return {
@@ -223,13 +239,31 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
       const orders = clients.map((client) => counter(set, 'orders', client, ordersPerClient));
       // All at once: on Redis they go out in one pipeline.
       const [declined, ordered] = await Promise.all([
-        Promise.all(declines.map((c) => store.count(c.key))),
-        Promise.all(orders.map((c) => store.increment(c.key, 1, c.ttl))),
+        Promise.all(declines.map(read)),
+        Promise.all(orders.map((c) => add(c, 1))),
       ]);
-      const blocked = declined.findIndex((count) => count >= declinesPerClient.max);
-      if (blocked >= 0) throw new VelocityLimitError('declines_per_client', declines[blocked]!.retryAfterMs);
-      const over = ordered.findIndex((count) => count > ordersPerClient.max);
-      if (over >= 0) throw new VelocityLimitError('orders_per_client', orders[over]!.retryAfterMs);
+      // A refused request is no order: its count is taken back, so a customer who tries again
+      // before the Retry-After is not kept waiting longer for it.
+      const refuse = async (rule: string, wait: number) => {
+        await Promise.all(orders.map((c) => add(c, -1)));
+        throw new VelocityLimitError(rule, wait);
+      };
+      // Blocked while the declines reach the limit.
+      const blocked = declines.findIndex((c, i) => sliding(c, declined[i]!) >= declinesPerClient.max);
+      if (blocked >= 0) {
+        const c = declines[blocked]!;
+        await refuse('declines_per_client', waitBelow(c, declined[blocked]!, c.limit.max));
+      }
+      const over = orders.findIndex((c, i) => sliding(c, ordered[i]!) > ordersPerClient.max);
+      if (over >= 0) {
+        const c = orders[over]!;
+        const { current, previous } = ordered[over]!;
+        // The next order is let through once the count without it is at most max - 1.
+        await refuse(
+          'orders_per_client',
+          waitBelow(c, { current: current - 1, previous }, c.limit.max - 1, true),
+        );
+      }
     },
 
     async bind(orderId, clients, moto) {
@@ -250,11 +284,8 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
       const card = cardOf(order);
       const cardCounter = card ? counter(set, 'card', card, declinesPerCard) : undefined;
       const [perCard] = await Promise.all([
-        cardCounter ? store.increment(cardCounter.key, fresh, cardCounter.ttl) : 0,
-        ...clients.map((client) => {
-          const c = counter(set, 'declines', client, declinesPerClient);
-          return store.increment(c.key, fresh, c.ttl);
-        }),
+        cardCounter ? add(cardCounter, fresh).then((count) => sliding(cardCounter, count)) : 0,
+        ...clients.map((client) => add(counter(set, 'declines', client, declinesPerClient), fresh)),
       ]);
       if (declines >= declinesPerOrder || perCard >= declinesPerCard.max) await block(set, clients);
       return payable && declines >= declinesPerOrder;
@@ -266,6 +297,39 @@ export function createVelocityLimits(options: VelocityLimitsOptions = {}): Veloc
     const set: 'web' | 'moto' = (bound?.moto ?? order.is_moto) ? 'moto' : 'web';
     return { set, clients: bound?.clients ?? [], rules: rules[set] };
   }
+}
+
+interface Window {
+  limit: Limit;
+  elapsed: number;
+}
+interface Counts {
+  current: number;
+  previous: number;
+}
+
+/** The sliding count: this window's, plus the last one's share still within one window of now. */
+function sliding(window: Window, counts: Counts): number {
+  const { windowMs } = window.limit;
+  return counts.current + counts.previous * ((windowMs - window.elapsed) / windowMs);
+}
+
+/**
+ * How long until the sliding count, left alone, is at most `room` (`atMost`) or under it. Within
+ * this window the last one's share decays; past it, this window's does.
+ */
+function waitBelow(window: Window, counts: Counts, room: number, atMost = false): number {
+  const { windowMs } = window.limit;
+  const fits = (count: number) => (atMost ? count <= room : count < room);
+  const { current, previous } = counts;
+  // In this window: previous * (1 - t / W) + current ≤ room.
+  if (previous > 0 && fits(current)) {
+    const t = windowMs * (1 - (room - current) / previous);
+    if (t < windowMs) return Math.max(1, Math.ceil(t - window.elapsed) + (atMost ? 0 : 1));
+  }
+  // In the next: current * (1 - u / W) ≤ room.
+  const u = current > 0 && !fits(0) ? windowMs : Math.max(0, windowMs * (1 - room / current));
+  return Math.max(1, Math.ceil(windowMs - window.elapsed + u) + (atMost ? 0 : 1));
 }
 
 /**

@@ -116,9 +116,9 @@ export class MemoryDedupeStore implements DedupeStore {
 }
 
 /**
- * Where the velocity limits count (see limits.ts). Counters live in fixed windows whose number is
- * part of the key, so the windows follow the handler's clock (also a test's), and the store's own
- * expiry only cleans up. Every operation is one atomic step on a shared store (Redis: INCRBY and
+ * Where the velocity limits count (see limits.ts). Counters live per fixed window, its number part
+ * of the key (the limits slide across two of them), so the windows follow the handler's clock (also
+ * a test's), and the store's own expiry only cleans up. Every operation is one atomic step on a shared store (Redis: INCRBY and
  * PEXPIRE in one MULTI; SET NX PX; GET), so several processes share one count.
  */
 export interface LimitStore {

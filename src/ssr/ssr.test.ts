@@ -44,7 +44,9 @@ describe('renderCheckout', () => {
     const de = cardInputs(await renderCheckout({ attributes: { 'session-url': '/s' }, language: 'de' }));
     expect(de.get('number')).toBe('Kartennummer');
     const pl = cardInputs(await renderCheckout({ attributes: { 'session-url': '/s' }, language: 'pl' }));
-    expect(pl.get('number')).toBe('Card number');
+    expect(pl.get('number')).toBe('Numer karty');
+    const ja = cardInputs(await renderCheckout({ attributes: { 'session-url': '/s' }, language: 'ja' }));
+    expect(ja.get('number')).toBe('Card number');
   });
 
   it('leaves the security code out of a phone order, as the element does', async () => {

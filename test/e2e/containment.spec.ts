@@ -37,6 +37,8 @@ interface DemoPage {
   readonly form?: (page: Page) => Locator;
   /** The Pay button, when it is not in `form` (the isolated fields' own, in a frame). */
   readonly pay?: (page: Page) => Locator;
+  /** Before Pay: the isolated Pay frame takes a press once it has stood still (Chromium drops input to a frame watching its visibility that just moved). */
+  readonly settle?: (page: Page) => Promise<void>;
   readonly moto?: boolean;
   readonly email?: boolean;
   readonly flows: readonly Flow[];
@@ -147,6 +149,7 @@ const PAGES: DemoPage[] = [
     fields: (page) => page.frameLocator('gateway-checkout iframe[title="Card details"]').locator('body'),
     form: (page) => checkout(page),
     pay: framedPayButton,
+    settle: (page) => page.waitForTimeout(600),
     email: true,
     flows: [
       ...CORE_FLOWS,
@@ -214,6 +217,7 @@ for (const demo of PAGES) {
         // Before paying: nothing has left or been kept yet.
         await recorder.snapshot();
         if (flow.fault) await setFault(flow.fault.on, flow.fault.mode);
+        await demo.settle?.(page);
         await (demo.pay?.(page) ?? form.getByRole('button', { name: /^Pay/ })).click();
         if (flow.threeDs) {
           const challenge = demo.name.includes('frame')

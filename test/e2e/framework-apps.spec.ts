@@ -229,10 +229,53 @@ test('Vue page: the fields lock while a payment is under way and unlock when it 
   expect(errors).toEqual([]);
 });
 
+test('the apps’ checkout makes no order without a solved bot check; their pages solve it and pay', async ({
+  page,
+}) => {
+  await page.goto('/app/');
+  const cart = (await (await page.request.get('/shop/cart')).json()) as { version: number };
+  const session = `/shop/checkout/session?cart=${cart.version}`;
+  const before = await newestId();
+  // Straight to the session endpoint, as a bot would: no token, then a forged one. Nothing created.
+  for (const verification of [undefined, `zzzz.${'a'.repeat(16)}.${'b'.repeat(43)}`]) {
+    const res = await page.request.post(session, {
+      data: { idempotency_key: `apps-no-token-${Date.now()}`, email: 'bot@example.com', verification },
+    });
+    expect(res.status(), String(verification)).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { type: 'verification_failed' } });
+  }
+  expect(await ordersSince(before)).toHaveLength(0);
+
+  // Each app's page solves a challenge in gateway-before-pay and sends the token with the session.
+  for (const path of ['/app/checkout', '/vue/']) {
+    // A new visit for each app: the first one's paid cart is emptied.
+    await page.context().clearCookies();
+    await page.goto(path);
+    await expect(payButton(page)).toHaveText(/Pay €32\.25/);
+    await typeEmail(page);
+    await typeCard(page, { number: '4111111111111111' });
+    const solved = page.waitForRequest((r) => r.url().endsWith('/bot-check/token') && r.method() === 'POST');
+    const sent = page.waitForRequest(
+      (r) => r.url().includes('/shop/checkout/session') && r.method() === 'POST',
+    );
+    await payButton(page).click();
+    expect(JSON.parse((await solved).postData() ?? '{}'), path).toMatchObject({
+      nonce: expect.stringMatching(/^\d+$/),
+    });
+    const body = JSON.parse((await sent).postData() ?? '{}') as { verification?: string };
+    expect(body.verification, path).toMatch(/^[0-9a-z]+\.[\w-]{16}\.[\w-]{43}$/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  }
+  const orders = await ordersSince(before);
+  expect(orders.map((o) => o.status)).toEqual(['paid', 'paid']);
+});
+
 test('the React and Vue apps load Lit in production mode, as a shop ships them', async ({ page }) => {
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
   for (const path of ['/app/checkout', '/vue/']) {
+    // A new visit for each app: the first one's paid cart is emptied.
+    await page.context().clearCookies();
     await page.goto(path);
     await expect(payButton(page)).toBeVisible();
   }

@@ -159,6 +159,8 @@ test('a second payment while one is under way is refused: a double press pays on
   const sessionAsked = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().includes('/checkout/session') && r.frame() !== page.mainFrame(),
   );
+  // A press counts once the Pay frame has stood still (the typing above moved it).
+  await page.waitForTimeout(600);
   await framedPayButton(page).dblclick();
   // While it pays, the script replays the page's answer to that press. (Before the page's own
   // answer, the script's would be the page's answer: what the page hands over is the page's to

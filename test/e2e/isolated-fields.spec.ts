@@ -9,6 +9,7 @@ import {
   orderOfLastResult,
   payButton,
   paymentAttempts,
+  pressFramedPay,
   recordEvents,
   SANDBOX,
   setFault,
@@ -76,7 +77,7 @@ test('framed, a paid order: the skimmer sees no digit of the card, and the gatew
   await open(page, '/isolated/');
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', csc: '737' }, fields(page));
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   const order = await orderOfLastResult(page);
   expect(order.status).toBe('paid');
@@ -99,7 +100,7 @@ test('framed, a decline: nothing leaks, the card stays in the frame without its 
   await open(page, '/isolated/');
   await typeEmail(page);
   await typeCard(page, { number: '4000000000000002', csc: '737' }, fields(page));
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(alertLine(page)).toHaveText(/Your bank declined the payment/);
   const declined = await orderOfLastResult(page);
   expect(declined.status).toBe('rejected');
@@ -110,7 +111,7 @@ test('framed, a decline: nothing leaks, the card stays in the frame without its 
   await fields(page).getByLabel('Card number').fill('');
   await fields(page).getByLabel('Card number').pressSequentially('5555555555554444');
   await fields(page).getByLabel('Security code').pressSequentially('737');
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   const paid = await orderOfLastResult(page);
   expect(paid.id).not.toBe(declined.id);
@@ -127,7 +128,7 @@ test('framed, 3-D Secure: the page shows the challenge, the frame never hands ov
   await open(page, '/isolated/');
   await typeEmail(page);
   await typeCard(page, { number: '4000000000003220', csc: '737' }, fields(page));
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
   await expect(dialog).toBeVisible();
   await page
@@ -150,7 +151,7 @@ test('framed: the fields in the frame lock while a payment is under way and unlo
   const ids = ['Card number', 'Expiry date', 'Security code', 'Cardholder name'];
   await typeEmail(page);
   await typeCard(page, { number: '4000000000003220', csc: '737' }, fields(page));
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
   await expect(dialog).toBeVisible();
   for (const name of ids) await expect(fields(page).getByLabel(name), name).toBeDisabled();
@@ -170,7 +171,7 @@ test('framed, a gateway fault: nothing leaks, nothing is charged twice, and tryi
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', csc: '737' }, fields(page));
   await setFault('http_500');
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(alertLine(page)).toHaveText(/No money was taken; you can try again/);
   const failed = await newestOrder();
   expect(failed?.status).toBe('issued');
@@ -180,7 +181,7 @@ test('framed, a gateway fault: nothing leaks, nothing is charged twice, and tryi
   await expect(fields(page).getByLabel('Security code')).toHaveValue('');
   await fields(page).getByLabel('Security code').pressSequentially('737');
 
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(statusLine(page)).toHaveText(/Payment successful/);
   const order = await orderOfLastResult(page);
   expect(order.id).toBe(failed?.id);
@@ -199,7 +200,7 @@ test('framed, a lost answer: the frame POSTs once, and the page learns the order
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', csc: '737' }, fields(page));
   await setFault('reset');
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(statusLine(page)).toHaveText(/Payment successful/, { timeout: 20_000 });
   const order = await orderOfLastResult(page);
   expect(order.status).toBe('paid');
@@ -258,7 +259,7 @@ test('validation: messages show in the frame, the first invalid field gets the f
   const before = (await newestOrder())?.id;
   await typeEmail(page);
   await typeCard(page, { number: '4111111111111111', expiry: '01/20', csc: '737' }, fields(page));
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(fields(page).getByText('The card has expired.')).toBeVisible();
   await expect(fields(page).getByLabel('Expiry date')).toBeFocused();
   await expect(fields(page).getByLabel('Expiry date')).toHaveAttribute('aria-invalid', 'true');
@@ -274,14 +275,14 @@ test('validation: messages show in the frame, the first invalid field gets the f
   // The fields shrank and the Pay frame moved up: a press comes once it has stood still for half a
   // second (Chromium itself discards input to a frame watching its visibility that just moved).
   await page.waitForTimeout(600);
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(statusLine(page)).toHaveText('5 fields need your attention.');
   await typeEmail(page);
 
   // An invalid e-mail before the fields keeps the focus: the frame does not take it.
   await page.locator('gateway-checkout').getByLabel('E-mail').fill('');
   await page.waitForTimeout(600);
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(page.locator('gateway-checkout').getByLabel('E-mail')).toBeFocused();
 });
 

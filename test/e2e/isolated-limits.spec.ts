@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { type DemoMerchant, startDemoMerchant } from '../../demo/merchant.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { GatewayClient } from '../../src/server/index.ts';
-import { alertLine, eventsOf, framedPayButton, recordEvents, typeCard, typeEmail } from './support.ts';
+import { alertLine, eventsOf, pressFramedPay, recordEvents, typeCard, typeEmail } from './support.ts';
 
 // The velocity limits as a customer in the isolated fields meets them. The suite's shared demo
 // raises its limits (every spec pays from one address), so this one runs a demo shop of its own,
@@ -42,14 +42,14 @@ test('in the isolated fields, a customer past the limit is told how long to wait
   await typeEmail(page);
   // The one order this client may have now: declined.
   await typeCard(page, { number: '4000000000000002', csc: '737' }, fields(page));
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(alertLine(page)).toHaveText(/Your bank declined the payment/);
 
   // Another card needs a new order: refused for 20 minutes (the window's rest, in minutes).
   await fields(page).getByLabel('Card number').fill('');
   await fields(page).getByLabel('Card number').pressSequentially('5555555555554444', { delay: 5 });
   await fields(page).getByLabel('Security code').pressSequentially('737', { delay: 5 });
-  await framedPayButton(page).click();
+  await pressFramedPay(page);
   await expect(alertLine(page)).toHaveText(/^Too many attempts, try again in (\d+) minutes?\.?$/);
   const minutes = Number(/in (\d+) minute/.exec((await alertLine(page).textContent()) ?? '')![1]);
   expect(minutes).toBeGreaterThanOrEqual(1);

@@ -84,9 +84,11 @@ for (const variant of ['self', 'nonce'] as const) {
     await form.getByRole('button', { name: /bezahlen$/ }).click();
     await expect(statusLine(page)).toHaveText(/Zahlung erfolgreich/);
     expect((await orderOfLastResult(page)).status).toBe('paid');
-    // The German texts and the masks and nothing else came beside the bundle, from its own folder.
+    // The German texts (after the languages' table) and the masks and nothing else came beside the
+    // bundle, from its own folder.
     expect(siblingsServed()).toEqual([
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.de\.\w+\.js$/),
+      expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.languages\.\w+\.js$/),
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.mask\.\w+\.js$/),
     ]);
     expect(violations).toEqual([]);
@@ -126,10 +128,12 @@ test('strict CSP, bundle from a CDN: a German page with isolated fields shows Ge
   await expect(frame.contentFrame().getByLabel('Sicherheitscode')).toBeVisible();
   const payFrame = page.frameLocator('gateway-checkout iframe[part~="pay-frame"]');
   await expect(payFrame.getByRole('button', { name: /bezahlen$/ })).toBeVisible();
-  // Beside the bundle: the German texts of the page's own parts, and the fields' parent side.
+  // Beside the bundle: the German texts of the page's own parts (after the languages' table), and
+  // the fields' parent side.
   expect(siblingsServed()).toEqual([
     expect.stringMatching(/\/gateway-checkout\.bridge\.\w+\.js$/),
     expect.stringMatching(/\/gateway-checkout\.de\.\w+\.js$/),
+    expect.stringMatching(/\/gateway-checkout\.languages\.\w+\.js$/),
   ]);
   expect(violations).toEqual([]);
 });

@@ -109,7 +109,11 @@ test('no query or body from the browser changes an order’s amount, MOTO flag, 
   // The framework shop's cart: the same overrides on its session route change nothing either.
   const cart = (await (await page.request.get('/shop/cart')).json()) as { version: number; total: number };
   const shop = await page.request.post(`/shop/checkout/session?cart=${cart.version}&${OVERRIDES}`, {
-    data: { idempotency_key: 'attacker-shop-query-0001', email: 'a@example.com' },
+    data: {
+      idempotency_key: 'attacker-shop-query-0001',
+      email: 'a@example.com',
+      verification: await botToken(E2E_SHOP),
+    },
   });
   expect(shop.status()).toBe(200);
   const shopOrder = await gateway.orders.get(((await shop.json()) as { order_id: string }).order_id);

@@ -78,6 +78,22 @@ export const payButton = (page: Page) =>
 /** With isolated fields, Pay is a button of the fields' origin, in a frame where ours would be. */
 export const framedPayButton = (page: Page) =>
   page.frameLocator('gateway-checkout iframe[part~="pay-frame"]').getByRole('button', { name: /^Pay/ });
+/**
+ * Presses the fields' own Pay as a person does: once its frame has stood still. The frame refuses a
+ * press within 500 ms of the button appearing or moving (as browsers do for permission prompts),
+ * and typing the card can move it (the fields grow as the brand shows).
+ */
+export async function pressFramedPay(page: Page): Promise<void> {
+  const frame = page.locator('gateway-checkout iframe[part~="pay-frame"]');
+  let last = JSON.stringify(await frame.boundingBox());
+  for (let still = 0; still < 600; ) {
+    await page.waitForTimeout(100);
+    const now = JSON.stringify(await frame.boundingBox());
+    still = now === last ? still + 100 : 0;
+    last = now;
+  }
+  await framedPayButton(page).click();
+}
 // The checkout's own live regions (the card form has its own for the detected brand).
 export const statusLine = (page: Page) => page.locator('gateway-checkout [part~="status"]');
 export const alertLine = (page: Page) => page.locator('gateway-checkout [part~="message"]');

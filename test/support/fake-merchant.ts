@@ -56,6 +56,8 @@ export class FakeMerchant {
   /** One entry per payment POST, in order; the last one repeats. */
   payments: PaymentScript[] = ['paid'];
   threeDsUrl = 'about:blank';
+  /** The gateway's words for a `declined` payment. */
+  declineReason = 'Decline, not sufficient funds';
   /** Session POSTs are refused with these field issues, as the server helper refuses a bad request. */
   sessionFields: Array<{ path: string; message: string; code: string }> | null = null;
   /** Session POSTs are answered with this refusal (a 429 of the velocity limits, a 403 of the bot check). */
@@ -185,7 +187,7 @@ export class FakeMerchant {
           return json({ status: 'paid', order_id: id });
         case 'declined':
           order.status = 'rejected';
-          order.reason = 'Decline, not sufficient funds';
+          order.reason = this.declineReason;
           return json({ status: 'rejected', order_id: id });
         case 'lost':
           throw new TypeError('Failed to fetch');

@@ -51,7 +51,7 @@ describe('docs/going-live.md', () => {
     const found = (tsBlocks as (md: string) => Array<{ line: number; code: string }>)(
       '```ts\nconst a = 1;\n```\n```js\nx\n```\n```ts\nconst b = 2;\n```\n',
     );
-    expect(found).toEqual([
+    expect(found.map(({ line, code }) => ({ line, code }))).toEqual([
       { line: 2, code: 'const a = 1;\n' },
       { line: 8, code: 'const b = 2;\n' },
     ]);

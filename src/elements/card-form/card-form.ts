@@ -90,6 +90,12 @@ export class GatewayCardForm extends FormControlElement {
   /** Mail or telephone order: no security code field. */
   @property({ type: Boolean, reflect: true }) moto = false;
 
+  /**
+   * `off`: focus stays where the customer puts it. By default a field complete for its card moves
+   * focus on to the next one (never with `moto`), which is said once, as the number is first reached.
+   */
+  @property({ attribute: 'auto-advance' }) autoAdvance: 'on' | 'off' = 'on';
+
   /** Accepted brands as credit-card-type ids (`visa mastercard`); empty accepts all. */
   @property({ attribute: 'accepted-brands', converter: listConverter }) acceptedBrands: string[] = [];
 
@@ -116,6 +122,8 @@ export class GatewayCardForm extends FormControlElement {
   #brand: CardBrand | null = null;
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
+  /** That fields move on by themselves: 1 while said (until the number is typed in), 2 once said. */
+  #told = 0;
 
   readonly #marks = brandMarks();
   /** What the last render showed (see `#shows`). */
@@ -338,6 +346,7 @@ export class GatewayCardForm extends FormControlElement {
           spellcheck="false"
           maxlength=${MAX_LENGTH[id]}
           placeholder=${id === 'expiry' ? t.expiryPlaceholder : ''}
+          required
           aria-invalid=${error ? 'true' : 'false'}
           aria-describedby=${id === 'csc' ? 'csc-hint csc-error' : `${id}-error`}
           ?disabled=${this.inactive}
@@ -355,10 +364,11 @@ export class GatewayCardForm extends FormControlElement {
     return html`<div
       class="fields"
       @focusout=${this.#onFocusOut}
+      @focusin=${this.#onFocusIn}
       @keydown=${this.#autoAdvance.onKeydown}
     >
       ${input('number', t.cardNumber, 'cc-number', true)}
-      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : ''}</div>
+      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : this.#told === 1 ? t.autoAdvance : ''}</div>
       ${input('expiry', t.expiry, 'cc-exp', true)}
       ${this.moto ? nothing : input('csc', t.securityCode, 'cc-csc', true)}
       ${this.requireName ? input('name', t.cardholderName, 'cc-name', false) : nothing}
@@ -371,6 +381,7 @@ export class GatewayCardForm extends FormControlElement {
     return [
       this.t,
       this.#brand?.type,
+      this.#told,
       room,
       shown,
       this.moto,
@@ -389,6 +400,8 @@ export class GatewayCardForm extends FormControlElement {
   #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
     this.#brand = detectBrand(onlyDigits(this.#number));
+    // Said once: typing takes the note away (the brand's words take its place), and it never comes back.
+    if (this.#told) this.#told = 2;
     this.#changed(change, 'number');
   }
 
@@ -477,8 +490,16 @@ export class GatewayCardForm extends FormControlElement {
    * send that Tab one field too far.
    */
   #advance(from: FieldId): void {
-    if (!this.moto) this.#autoAdvance.advance(from);
+    if (!this.moto && this.autoAdvance !== 'off') this.#autoAdvance.advance(from);
   }
+
+  /** The first time a card field is reached, a form that moves focus on by itself says so. */
+  readonly #onFocusIn = (): void => {
+    if (!this.#told && !this.moto && this.autoAdvance !== 'off') {
+      this.#told = 1;
+      this.requestUpdate();
+    }
+  };
 
   readonly #onFocusOut = (event: FocusEvent): void => {
     this.#autoAdvance.forget();

@@ -58,93 +58,93 @@ describe('AttemptResume', () => {
     for (const host of document.querySelectorAll('attempt-resume-host')) host.remove();
   });
 
-  it('is picked up by its own checkout in the visit that wrote it, until it is cleared', () => {
+  it('is picked up by its own checkout in the visit that wrote it, until it is cleared', async () => {
     const { resume } = resumeOf('/checkout/session');
     resume.save(RECORD);
     expect(stored()).toMatchObject({ checkout: '/checkout/session', session: { order_id: 'ord_1' } });
     const again = resumeOf('/checkout/session').resume;
-    expect(again.take()).toEqual(RECORD);
+    expect(await again.take()).toEqual(RECORD);
     // Taken is not gone: a reload while the status is asked finds it again.
-    expect(again.take()).toEqual(RECORD);
+    expect(await again.take()).toEqual(RECORD);
     again.clear();
-    expect(again.take()).toBeNull();
+    expect(await again.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('is dropped, not picked up, by a new checkout on the same address: another session-url or order', () => {
+  it('is dropped, not picked up, by a new checkout on the same address: another session-url or order', async () => {
     resumeOf('/checkout/session?cart=1').resume.save(RECORD);
-    expect(resumeOf('/checkout/session?cart=2').resume.take()).toBeNull();
+    expect(await resumeOf('/checkout/session?cart=2').resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
 
     resumeOf('https://gw.example/do/ord_1').resume.save(RECORD);
-    expect(resumeOf('https://gw.example/do/ord_2').resume.take()).toBeNull();
+    expect(await resumeOf('https://gw.example/do/ord_2').resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('written by another page, is picked up only after a reload or back/forward at the same address', () => {
+  it('written by another page, is picked up only after a reload or back/forward at the same address', async () => {
     const { resume } = resumeOf('/checkout/session');
 
     resume.save(RECORD);
     writtenByAnotherPage();
     enteredBy('navigate');
-    expect(resume.take()).toBeNull();
+    expect(await resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
 
     resume.save(RECORD);
     writtenByAnotherPage();
     // A single-page app reloaded on another of its routes, then routed to the checkout.
     enteredBy('reload', new URL('/shop/cart', location.href).href);
-    expect(resume.take()).toBeNull();
+    expect(await resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
 
     resume.save(RECORD);
     writtenByAnotherPage();
     enteredBy('reload');
-    expect(resume.take()).toEqual(RECORD);
+    expect(await resume.take()).toEqual(RECORD);
     // Now this page's: still there for this visit, whatever it was entered by.
     expect(stored()?.page).not.toBe('the-page-before');
     enteredBy('navigate');
-    expect(resume.take()).toEqual(RECORD);
+    expect(await resume.take()).toEqual(RECORD);
 
     writtenByAnotherPage();
     enteredBy('back_forward');
-    expect(resume.take()).toEqual(RECORD);
+    expect(await resume.take()).toEqual(RECORD);
   });
 
-  it('is dropped an hour after the payment, however often it was picked up since, and when it cannot be read', () => {
+  it('is dropped an hour after the payment, however often it was picked up since, and when it cannot be read', async () => {
     const { resume } = resumeOf('/checkout/session');
     const now = Date.now();
     resume.save(RECORD);
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 50 * 60 * 1000);
-    expect(resume.take()).toEqual(RECORD);
+    expect(await resume.take()).toEqual(RECORD);
     clock.mockReturnValue(now + 60 * 60 * 1000 + 1);
-    expect(resume.take()).toBeNull();
+    expect(await resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
     vi.restoreAllMocks();
 
     resume.save(RECORD);
     const key = Object.keys(sessionStorage)[0]!;
     sessionStorage.setItem(key, '{"savedAt":');
-    expect(resume.take()).toBeNull();
+    expect(await resume.take()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('is neither picked up nor dropped by a checkout that does not know yet which checkout it is', () => {
+  it('is neither picked up nor dropped by a checkout that does not know yet which checkout it is', async () => {
     resumeOf('/checkout/session').resume.save(RECORD);
     const unconfigured = resumeOf(undefined).resume;
-    expect(unconfigured.take()).toBeNull();
+    expect(await unconfigured.take()).toBeNull();
     unconfigured.save(RECORD);
     expect(stored()?.checkout).toBe('/checkout/session');
   });
 
-  it('is one per checkout on a page with several (by id)', () => {
+  it('is one per checkout on a page with several (by id)', async () => {
     const a = resumeOf('/checkout/session');
     a.host.id = 'first';
     const b = resumeOf('/checkout/session');
     b.host.id = 'second';
     a.resume.save(RECORD);
-    expect(b.resume.take()).toBeNull();
-    expect(a.resume.take()).toEqual(RECORD);
+    expect(await b.resume.take()).toBeNull();
+    expect(await a.resume.take()).toEqual(RECORD);
   });
 
   it('asks before the page is left only while paying, never for its own navigation, and again after the back/forward cache', async () => {

@@ -1,9 +1,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { AttemptRecord } from '../../flow/payment-flow.ts';
 import type { CheckoutSession } from '../../protocol/session.ts';
-
-/** How long a reloaded page still picks up an attempt: past it, the page is a new visit. */
-const KEEP_MS = 60 * 60 * 1000;
+import { onDemand } from '../shared/on-demand.ts';
 
 /**
  * This document. A record written by it belongs to this visit of the page (a single-page app that
@@ -11,7 +9,7 @@ const KEEP_MS = 60 * 60 * 1000;
  */
 const THIS_PAGE = Math.random();
 
-interface Stored {
+export interface Stored {
   readonly savedAt: number;
   /** The document that wrote the record. */
   readonly page: number;
@@ -50,7 +48,7 @@ export class AttemptResume implements ReactiveController {
   #leaving = false;
   /** Whether this checkout has looked for an attempt of its own to pick up, and what it found. */
   #looked = false;
-  #found: KeptAttempt | null = null;
+  #found: Promise<KeptAttempt | null> | null = null;
 
   /**
    * @param busy whether a payment is under way (the page then asks before it is left)
@@ -92,10 +90,10 @@ export class AttemptResume implements ReactiveController {
 
   /**
    * The attempt to pick up after a reload, looked for once, as soon as the checkout knows which
-   * checkout it is (a page may set session-url later); null when there is none, or when `eligible`
-   * says this checkout picks nothing up (a hosted presentation).
+   * checkout it is (a page may set session-url later); null at once when this checkout keeps none
+   * (most visits) or when `eligible` says it picks nothing up (a hosted presentation).
    */
-  toPickUp(eligible: boolean): KeptAttempt | null {
+  toPickUp(eligible: boolean): Promise<KeptAttempt | null> | null {
     if (!this.#looked && this.#checkout()) {
       this.#looked = true;
       this.#found = eligible ? this.take() : null;
@@ -107,39 +105,30 @@ export class AttemptResume implements ReactiveController {
    * The attempt this checkout had under way before a reload (or earlier in this visit) whose
    * outcome has not been shown yet; null for anything else, which is dropped. The record stays
    * until `clear()`, now as this page's, so a reload while its status is asked finds it again.
+   * Null at once when nothing is kept; otherwise the record is read by the on-demand part that
+   * checks it (only a page that had a payment under way loads it).
    */
-  take(): KeptAttempt | null {
+  take(): Promise<KeptAttempt | null> | null {
     const checkout = this.#checkout();
     // Not configured yet: nothing can be told about the record, so it is left alone.
     if (!checkout) return null;
-    let stored: Partial<Stored> | null = null;
+    let raw: string | null = null;
     try {
-      stored = JSON.parse(sessionStorage.getItem(this.#key()) ?? 'null') as Partial<Stored> | null;
+      raw = sessionStorage.getItem(this.#key());
     } catch {
-      stored = null;
+      // Storage disabled: nothing was kept.
     }
-    const session = stored?.session;
-    if (
-      !stored ||
-      // A missing or damaged time counts as too old.
-      !(Date.now() - (stored.savedAt as number) <= KEEP_MS) ||
-      stored.checkout !== checkout ||
-      (stored.page !== THIS_PAGE && !reloadedHere()) ||
-      typeof session?.status_url !== 'string' ||
-      typeof session.order_id !== 'string' ||
-      typeof session.api_do_url !== 'string'
-    ) {
-      this.clear();
-      return null;
-    }
-    const record: KeptAttempt = {
-      session,
-      ...(typeof stored.challengeUrl === 'string' ? { challengeUrl: stored.challengeUrl } : {}),
-      ...(stored.cardSaved === true ? { cardSaved: true } : {}),
-    };
-    // The hour still counts from the payment: reloading again and again does not stretch it.
-    this.save(record, stored.savedAt as number);
-    return record;
+    if (raw === null) return null;
+    return onDemand.outcomes().then((part) => {
+      const kept = part.keptAttempt(raw, checkout, THIS_PAGE);
+      if (!kept) {
+        this.clear();
+        return null;
+      }
+      // The hour still counts from the payment: reloading again and again does not stretch it.
+      this.save(kept.record, kept.savedAt);
+      return kept.record;
+    });
   }
 
   clear(): void {
@@ -170,17 +159,4 @@ export class AttemptResume implements ReactiveController {
     event.preventDefault();
     event.returnValue = '';
   };
-}
-
-/**
- * Whether this document is the same page come back: reloaded, or reached by back/forward, at the
- * address it shows now. A page reached by a link, or a single-page app that has routed elsewhere
- * since it loaded, is a new visit. A browser that cannot tell: a reload is the likelier reason.
- */
-function reloadedHere(): boolean {
-  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return (
-    !entry ||
-    (/^(reload|back_forward)$/.test(entry.type) && entry.name.split('#')[0] === location.href.split('#')[0])
-  );
 }

@@ -12,12 +12,12 @@ import {
   VISA,
 } from '../../../test/support/checkout.ts';
 import { inner } from '../../../test/support/elements.ts';
-import { de } from '../i18n/de.ts';
-import { en } from '../i18n/en.ts';
-import { es } from '../i18n/es.ts';
-import { fr } from '../i18n/fr.ts';
-import { lv } from '../i18n/lv.ts';
-import { ru } from '../i18n/ru.ts';
+import { texts as de } from '../i18n/languages/de.ts';
+import { texts as en } from '../i18n/languages/en.ts';
+import { texts as es } from '../i18n/languages/es.ts';
+import { texts as fr } from '../i18n/languages/fr.ts';
+import { texts as lv } from '../i18n/languages/lv.ts';
+import { texts as ru } from '../i18n/languages/ru.ts';
 import type { BeforePayDetail } from './before-pay.ts';
 import type { GatewayCheckout } from './checkout.ts';
 

@@ -15,9 +15,9 @@ export interface CheckoutView {
   readonly theme?: 'light' | 'dark';
   readonly view: View;
   readonly busy: boolean;
-  /** The status line's words and the alert region's words. */
+  /** The status line's words and the alert region's words (the gateway's own words marked English). */
   readonly status: string;
-  readonly alert: string;
+  readonly alert: string | TemplateResult;
 }
 
 export interface CheckoutFormView extends CheckoutView {
@@ -27,6 +27,8 @@ export interface CheckoutFormView extends CheckoutView {
   readonly config: CheckoutConfig | null;
   readonly direct: boolean;
   readonly moto: boolean;
+  /** `off`: the card fields never move focus on by themselves. */
+  readonly autoAdvance: 'on' | 'off';
   readonly requireName: boolean;
   readonly avs: AvsMode;
   readonly saveMethod: SaveMethod | undefined;
@@ -76,6 +78,7 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
           v.direct
             ? html`<gateway-card-form
                 .moto=${v.moto}
+                .autoAdvance=${v.autoAdvance}
                 .requireName=${v.requireName}
                 .language=${v.language}
                 .acceptedBrands=${v.acceptedBrands}
@@ -128,7 +131,10 @@ export function checkoutForm(v: CheckoutFormView, on: CheckoutFormHandlers): Tem
           part="status"
           class="status ${view} ${busy || paid ? 'visually-hidden' : ''}"
           role="status"
-          aria-live="polite"
+          aria-live=${
+            // The result panel takes the focus and says the success itself: said once, not twice.
+            paid && !v.moto ? 'off' : 'polite'
+          }
         >${v.status}</div>
         <div id="error" part="message" class="error ${view}" role="alert">${v.alert}</div>
         ${paid ? nothing : v.newPayment}

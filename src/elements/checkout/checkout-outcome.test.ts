@@ -1,9 +1,9 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { describe, it } from 'vitest';
 import { FakeHost, PAID, stateWith } from '../../../test/support/fake-host.ts';
 import type { FlowResult } from '../../flow/outcome.ts';
-import { en } from '../i18n/en.ts';
 import type { Catalog } from '../i18n/index.ts';
+import { texts as en } from '../i18n/languages/en.ts';
 import { type OutcomeParts, PaymentOutcome } from './checkout-outcome.ts';
 import type { EmailField } from './email-field.ts';
 
@@ -86,7 +86,10 @@ describe('PaymentOutcome', () => {
       },
       canRetry: true,
     });
-    await host.updateComplete;
+    // Beside the field once the part that places it has loaded (only a refusal with fields needs it).
+    await waitUntil(() => emailErrors.length > 0, 'the e-mail field never got the server’s word', {
+      timeout: 5000,
+    });
     expect(emailErrors.length).to.equal(1);
     expect(host.events[0]!.detail.fields).to.have.length(1);
   });

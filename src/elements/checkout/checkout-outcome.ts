@@ -5,12 +5,13 @@ import { cardState, clearSecurityCode, reportCard } from '../card-form/card-acce
 import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { Catalog } from '../i18n/index.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
+import { onDemand } from '../shared/on-demand.ts';
 import { emit } from './checkout-events.ts';
 import { resultText } from './checkout-messages.ts';
 import type { CheckoutState } from './checkout-store.ts';
 import type { EmailField } from './email-field.ts';
-import { placeFieldErrors } from './field-errors.ts';
-import { UnconfirmedWatch } from './unconfirmed-watch.ts';
+import { fieldTarget } from './field-errors.ts';
+import type { UnconfirmedWatch } from './unconfirmed-watch.ts';
 
 // What a checkout does with a payment's outcome, however it came (Pay, a hosted form, a reload's
 // pick-up, a reopened 3-D Secure check, its own re-check): what stays in the fields, where the
@@ -71,23 +72,6 @@ export interface OutcomeParts {
   readonly consent?: GatewaySaveConsent;
 }
 
-/** The merchant server's word on fields it named, beside each field, and the focus on the first. */
-async function showServerFieldErrors(
-  host: ReactiveElement,
-  t: Catalog,
-  fields: ServerFieldIssues,
-  parts: OutcomeParts,
-): Promise<void> {
-  const placed = placeFieldErrors(t, fields);
-  if (placed.email) parts.email.showServerError(placed.email);
-  const address = parts.address?.showServerErrors(placed.address) ?? false;
-  const consent = parts.consent?.showServerErrors(placed.consent) ?? false;
-  await host.updateComplete;
-  if (placed.email) host.renderRoot.querySelector<HTMLElement>('#email')?.focus();
-  else if (address) parts.address?.reportValidity();
-  else if (consent) parts.consent?.reportValidity();
-}
-
 /** What the element plugs into the handling of its outcomes. */
 export interface OutcomeSteps {
   t(): Catalog;
@@ -113,19 +97,39 @@ export class PaymentOutcome {
   readonly #host: ReactiveElement;
   readonly #state: CheckoutState;
   readonly #steps: OutcomeSteps;
-  /** Asks again, of the checkout's own accord, for an outcome it could not confirm. */
-  readonly #recheck: UnconfirmedWatch;
+  /**
+   * Asks again, of the checkout's own accord, for an outcome it could not confirm: loaded with the
+   * first such outcome (most pages never have one). Not loaded, it does not ask: "Check again" stays.
+   */
+  #recheck?: Promise<UnconfirmedWatch | undefined>;
 
   constructor(host: ReactiveElement, state: CheckoutState, steps: OutcomeSteps) {
     this.#host = host;
     this.#state = state;
     this.#steps = steps;
-    this.#recheck = new UnconfirmedWatch(host, () => this.#checkQuietly());
+  }
+
+  /** Starts or stops the checkout's own asking, in the order asked, once its part has loaded. */
+  #watch(on: boolean): void {
+    if (!on && !this.#recheck) return;
+    void this._prepare().then((watch) => (on ? watch?.start() : watch?.stop()));
+  }
+
+  /**
+   * Fetches the part as a payment starts, while the network is there: an outcome it cannot confirm
+   * is most often the network lost mid-payment, when the part could no longer be fetched.
+   */
+  _prepare(): Promise<UnconfirmedWatch | undefined> {
+    this.#recheck ??= onDemand.outcomes().then(
+      (part) => new part.UnconfirmedWatch(this.#host, () => this.#checkQuietly()),
+      () => undefined,
+    );
+    return this.#recheck;
   }
 
   /** A new flow, or a person asking themselves: the checkout's own asking stops. */
   _stopChecking(): void {
-    this.#recheck.stop();
+    this.#watch(false);
   }
 
   show(result: FlowResult | FlowInvalid): void {
@@ -167,11 +171,12 @@ export class PaymentOutcome {
     // The card is spent: nothing of it stays in the fields behind the result.
     if (result.kind === 'succeeded') form?.clear();
     // Never left to the person to find out: the checkout keeps asking and shows the outcome itself.
-    if (unconfirmed) this.#recheck.start();
-    else this.#recheck.stop();
+    this.#watch(unconfirmed);
     const t = steps.t();
     announceOutcome(this.#host, result, t, moto, (fields) =>
-      showServerFieldErrors(this.#host, t, fields, parts),
+      onDemand
+        .outcomes()
+        .then((part) => part.showServerFieldErrors(this.#host, t, fields, parts, fieldTarget)),
     );
   }
 

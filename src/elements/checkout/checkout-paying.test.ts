@@ -26,7 +26,7 @@ import {
   withPageLanguage,
 } from '../../../test/support/elements.ts';
 import { DEFAULT_CONFIG, GATEWAY } from '../../../test/support/fake-merchant.ts';
-import { de } from '../i18n/de.ts';
+import { texts as de } from '../i18n/languages/de.ts';
 
 // Pay pressed: what is sent where, once, and what the customer sees while and after it is sent.
 
@@ -289,6 +289,10 @@ describe('gateway-checkout', () => {
           'Der Shop konnte einige Angaben nicht annehmen. Prüfen Sie die markierten Felder.',
         );
         expect(alertText(el)).to.not.contain('must');
+        // Marked once the part that places the server's word has loaded (only such a refusal needs it).
+        await waitUntil(() => focused() === email, 'the e-mail field never took the focus', {
+          timeout: 5000,
+        });
         expect(email.getAttribute('aria-invalid')).to.equal('true');
         expect(el.shadowRoot!.querySelector('#email-error')!.textContent).to.equal(
           'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',

@@ -1,3 +1,4 @@
+import { html, type TemplateResult } from 'lit';
 import type { FlowResult } from '../../flow/outcome.ts';
 import type { Catalog } from '../i18n/index.ts';
 import { errorText, resultText, type View } from './checkout-messages.ts';
@@ -14,15 +15,23 @@ export function isFinished(view: View): boolean {
   return view === 'succeeded' || view === 'declined' || view === 'failed';
 }
 
-/** The message of a decline or failure (the alert region), in the language of the moment. */
+/**
+ * The message of a decline or failure (the alert region), in the language of the moment. A decline
+ * reason in the gateway's own words (always English) is marked as English, so a screen reader reads
+ * it with an English voice inside a sentence in the customer's language.
+ */
 export function alertText(
   t: Catalog,
   configFailed: boolean,
   result: FlowResult | null,
   idle: boolean,
-): string {
+): string | TemplateResult {
   if (configFailed) return errorText(t, 'config');
-  return result && result.kind !== 'succeeded' && idle ? resultText(t, result) : '';
+  if (!result || result.kind === 'succeeded' || !idle) return '';
+  const text = resultText(t, result);
+  const reason = result.kind === 'declined' && result.reason;
+  const [before, ...after] = reason ? text.split(reason) : [];
+  return after.length ? html`${before}<span lang="en">${reason}</span>${after.join(reason as string)}` : text;
 }
 
 /** The last payment's outcome is unknown: the button asks the status before anything is paid. */

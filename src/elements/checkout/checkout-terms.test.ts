@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from 'vitest';
 import { FakeHost, PAID, stateWith } from '../../../test/support/fake-host.ts';
-import { en } from '../i18n/en.ts';
 import type { Catalog } from '../i18n/index.ts';
+import { texts as en } from '../i18n/languages/en.ts';
 import type { CheckoutConfiguration } from './checkout-config.ts';
 import { CheckoutTerms, type TermsSource } from './checkout-terms.ts';
 

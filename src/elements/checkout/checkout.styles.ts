@@ -29,6 +29,7 @@ export const styles = css`
   }
   .pay {
     border: none;
+    outline: 1px solid #0000;
     background: var(--gateway-accent, ${token.focus});
     color: var(--gateway-accent-text, light-dark(#ffffff, #0b1d3a));
     font-weight: 600;
@@ -53,10 +54,6 @@ export const styles = css`
     border: 1px solid ${token.border};
     background: transparent;
     color: inherit;
-  }
-  .status:empty,
-  .error:empty {
-    display: none;
   }
   .error.unconfirmed {
     color: ${token.text};

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { frameLoaded, renderedFieldsFrame } from '../../fields/parent/framed-fields.ts';
 import type { AvsMode, Presentation, SaveMethod } from '../../protocol/session.ts';
 import type { GatewayBillingAddress } from '../billing-address/billing-address.ts';
@@ -87,6 +87,11 @@ export class GatewayCheckout extends GatewayElement {
   /** Mail or telephone order: no security code, and "New payment" after each result. */
   @property({ type: Boolean, reflect: true }) moto = false;
   /**
+   * `off`: the card fields never move focus on by themselves (the merchant server's configuration
+   * can say the same: `auto_advance: false`). By default a complete field moves on, which is said once.
+   */
+  @property({ attribute: 'auto-advance' }) autoAdvance: 'on' | 'off' = 'on';
+  /**
    * Ask for the cardholder's name. `require-name="false"` leaves the field out (the gateway then
    * authorizes without one); without the attribute the merchant server's `require_name` decides,
    * and the name is asked for when it says nothing.
@@ -124,9 +129,19 @@ export class GatewayCheckout extends GatewayElement {
    */
   @property({ attribute: 'fields-origin' }) fieldsOrigin?: string;
 
-  @query('gateway-card-form') private cardForm?: GatewayCardForm;
-  @query('gateway-billing-address') private addressForm?: GatewayBillingAddress;
-  @query('gateway-save-consent') private consentForm?: GatewaySaveConsent;
+  // Looked up when used, as `@query` does (without pulling its decorator into the first load).
+  private get cardForm(): GatewayCardForm | undefined {
+    return this.#part('gateway-card-form');
+  }
+  private get addressForm(): GatewayBillingAddress | undefined {
+    return this.#part('gateway-billing-address');
+  }
+  private get consentForm(): GatewaySaveConsent | undefined {
+    return this.#part('gateway-save-consent');
+  }
+  #part<T extends Element>(selector: string): T | undefined {
+    return this.renderRoot?.querySelector<T>(selector) ?? undefined;
+  }
   /** Fields a failed Pay found wrong, said in the status region; 0 once a person edits again. */
   @state() private attention = 0;
 
@@ -214,6 +229,7 @@ export class GatewayCheckout extends GatewayElement {
         },
         onPhase: (phase) => {
           state._phase = phase;
+          void this.#outcome._prepare();
         },
         onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: state._cardSaved }),
         transport: () => onDemand.frames().then((m) => m.transportIn(this.renderRoot)),
@@ -221,11 +237,17 @@ export class GatewayCheckout extends GatewayElement {
       state._startFlow(flow);
       this.#outcome._stopChecking();
     }
-    // Here rather than after a render: picking up sets the phase, which this update shows.
-    const record = this.#resume.toPickUp(this.presentation === 'direct');
-    if (record && !this.#pickingUp) {
+    // Here rather than after a render: a kept attempt sets the phase, which this update shows, so
+    // nothing can be paid again while its record is checked (and then its status asked).
+    const kept = this.#resume.toPickUp(this.presentation === 'direct');
+    if (kept && !this.#pickingUp) {
       this.#pickingUp = true;
-      void this.#pickUp(record);
+      state._begin('verifying');
+      void kept.then(
+        (record) => (record ? this.#pickUp(record) : state._settle()),
+        // The check could not load: the form comes back and the record stays for a later reload.
+        () => state._settle(),
+      );
     }
     super.willUpdate(changed);
   }
@@ -311,6 +333,7 @@ export class GatewayCheckout extends GatewayElement {
         config,
         direct: this.presentation === 'direct',
         moto: this.#terms._moto,
+        autoAdvance: config?.auto_advance === false ? 'off' : this.autoAdvance,
         requireName: this.requireName ?? fields?.require_name ?? true,
         avs: this.#terms._avs,
         saveMethod: this.#terms._saveMethod,

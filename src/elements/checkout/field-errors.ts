@@ -1,5 +1,3 @@
-import type { Catalog } from '../i18n/index.ts';
-
 /** A field the merchant's server named in a refused session request (`{ path, message, code }`). */
 export interface ServerFieldIssue {
   readonly path: string;
@@ -22,10 +20,11 @@ export interface PlacedFieldErrors {
 }
 
 const ADDRESS_KEYS = new Set(['first_name', 'last_name', 'address', 'city', 'zip_code', 'country', 'state']);
-const MISSING = new Set(['required', 'too_small', 'invalid_type']);
+/** A field of the checkout: the e-mail, one of the billing address's (by its key), the consent. */
+export type FieldTarget = ['email'] | ['address', string] | ['consent'];
 
 /** Where a path lands: the session request's own paths, or the order's (`client.*`) as the gateway names them. */
-function targetOf(path: string): ['email'] | ['address', string] | ['consent'] | null {
+export function fieldTarget(path: string): FieldTarget | null {
   const [head, key] = path.split('.');
   if (path === 'email' || path === 'client.email') return ['email'];
   if (head === 'save_consent') return ['consent'];
@@ -35,24 +34,4 @@ function targetOf(path: string): ['email'] | ['address', string] | ['consent'] |
 }
 
 /** Whether a path names a field the checkout shows. */
-export const isPlaceable = (path: string): boolean => targetOf(path) !== null;
-
-export function placeFieldErrors(t: Catalog, issues: readonly ServerFieldIssue[]): PlacedFieldErrors {
-  let email: string | null = null;
-  const address = new Map<string, string>();
-  const consent = new Map<string, string>();
-  const unplaced: ServerFieldIssue[] = [];
-  for (const issue of issues) {
-    const target = targetOf(issue.path);
-    const missing = MISSING.has(issue.code ?? '');
-    if (!target) unplaced.push(issue);
-    else if (target[0] === 'email') email ??= missing ? t.required : t.emailInvalid;
-    else if (target[0] === 'consent') consent.set('consent', t.required);
-    else if (!address.has(target[1]))
-      address.set(
-        target[1],
-        missing ? t.required : target[1] === 'zip_code' ? t.postalInvalid : t.fieldInvalid,
-      );
-  }
-  return { email, address, consent, unplaced };
-}
+export const isPlaceable = (path: string): boolean => fieldTarget(path) !== null;

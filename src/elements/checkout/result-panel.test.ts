@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { describe, it } from 'vitest';
-import { en } from '../i18n/en.ts';
+import { texts as en } from '../i18n/languages/en.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { resultPanel, resultPanelStyles } from './result-panel.ts';
 

@@ -1,41 +1,53 @@
 import { isServer } from 'lit';
-import { onDemand } from '../shared/on-demand.ts';
-import { type Catalog, en } from './en.ts';
+import { loadLanguage } from '../shared/on-demand.ts';
+import { type Catalog, texts as en } from './languages/en.ts';
 
-export type { Catalog } from './en.ts';
+export type { Catalog } from './languages/en.ts';
 
 /** The keys of the plain texts (those without values), e.g. for a table of field labels. */
 export type TextKey = { [K in keyof Catalog]: Catalog[K] extends string ? K : never }[keyof Catalog];
 
 /**
- * English is always here; the other languages we ship are loaded the first time a page needs one
- * (see `on-demand.ts`). Listed by hand rather than found by a bundler's glob, so any bundler (or
- * none) sees the same set.
+ * English is always here; the other languages we ship (one file each in `languages/`) are loaded
+ * the first time a page needs one (see `on-demand.ts`).
  */
 const catalogs = new Map<string, Catalog>([['en', en]]);
-const shipped: Readonly<Record<string, () => Promise<Catalog>>> = {
-  de: () => onDemand.de().then((m) => m.de),
-  es: () => onDemand.es().then((m) => m.es),
-  fr: () => onDemand.fr().then((m) => m.fr),
-  lv: () => onDemand.lv().then((m) => m.lv),
-  ru: () => onDemand.ru().then((m) => m.ru),
-};
+/** The languages here that run right to left. */
+const rtl = new Set<string>();
 const loading = new Map<string, Promise<void>>();
 
-const languageOf = (tag: string | undefined) => (tag ?? '').slice(0, 2).toLowerCase();
+/** A tag's language: "pl-PL" → "pl"; Norwegian ("no") is written in our Bokmål ("nb"). */
+const languageOf = (tag: string | undefined) => {
+  const code = (tag ?? '').slice(0, 2).toLowerCase();
+  return code === 'no' ? 'nb' : code;
+};
 
 /**
  * Adds or replaces the texts of a language (two letters, e.g. "pl"). Register before the elements
  * render in that language; elements already shown pick it up on their next update. A catalog
- * registered for a language we ship is used instead of ours, and ours is then never loaded.
+ * registered for a language we ship is used instead of ours, and ours is then never loaded. `dir`:
+ * `rtl` for a language written right to left (the elements then lay out so); left to right unless said.
  */
-export function registerCatalog(language: string, catalog: Catalog): void {
-  catalogs.set(languageOf(language), catalog);
+export function registerCatalog(language: string, catalog: Catalog, dir?: 'ltr' | 'rtl'): void {
+  const code = languageOf(language);
+  catalogs.set(code, catalog);
+  if (dir === 'rtl') rtl.add(code);
 }
 
 /** Whether a language (a longer tag is cut to its language) has its own catalog here now. */
 export function hasCatalog(language: string): boolean {
   return catalogs.has(languageOf(language));
+}
+
+/**
+ * What the elements render in for a language tag, and the direction they set: its language when
+ * its texts are here (`rtl` for a right-to-left one; otherwise none, and the page's direction
+ * holds, so an English form on a right-to-left page follows it), else English, left to right (the
+ * content then says so, so it is read with an English voice).
+ */
+export function shownAs(language: string | undefined): readonly [lang: string, dir: '' | 'ltr' | 'rtl'] {
+  const code = languageOf(language);
+  return catalogs.has(code) ? [code, rtl.has(code) ? 'rtl' : ''] : ['en', 'ltr'];
 }
 
 /** The catalog for a language (a longer tag is cut to its language), English when none is here. */
@@ -50,13 +62,14 @@ export function catalogFor(language: string | undefined): Catalog {
  */
 export function loadCatalog(language: string | undefined): Promise<void> | null {
   const code = languageOf(language);
-  const load = shipped[code];
-  if (catalogs.has(code) || !load) return null;
+  if (catalogs.has(code)) return null;
   let pending = loading.get(code);
   if (!pending) {
-    pending = load().then(
-      (catalog) => {
-        if (!catalogs.has(code)) catalogs.set(code, catalog);
+    const load = loadLanguage(code);
+    if (!load) return null;
+    pending = load.then(
+      (file) => {
+        if (!catalogs.has(code)) registerCatalog(code, file.texts, file.dir);
       },
       (error: unknown) => {
         console.warn(`gateway-checkout: the ${code} texts could not be loaded; English is shown.`, error);

@@ -1,6 +1,6 @@
 import { adoptStyles, LitElement, type PropertyValues, render } from 'lit';
 import { property } from 'lit/decorators.js';
-import { type Catalog, catalogFor, loadCatalog } from '../i18n/index.ts';
+import { type Catalog, catalogFor, loadCatalog, shownAs } from '../i18n/index.ts';
 import { resolveLanguageTag } from './language.ts';
 
 /** How long a first render waits for the texts of its language before it shows English. */
@@ -97,6 +97,21 @@ export abstract class GatewayElement extends LitElement {
       GatewayElement.#clear(this, root);
       delete (root as { _$litPart$?: unknown })._$litPart$;
       render(this.render(), root, this.renderOptions);
+    }
+    this.#mark();
+  }
+
+  /**
+   * The element's own content says what language it is in, and its direction, so a screen reader
+   * reads it with the right voice and a right-to-left language lays out as it should: the language
+   * shown, which is not always the page's (a German checkout on an English page; a language we have
+   * no texts for, shown in English).
+   */
+  #mark(): void {
+    const [lang, dir] = shownAs(this.#tag);
+    for (const el of this.renderRoot.children as HTMLCollectionOf<HTMLElement>) {
+      el.lang = lang;
+      el.dir = dir;
     }
   }
 

@@ -141,6 +141,7 @@ function configure(config: FieldsConfig): void {
   card.theme = config.scheme ?? undefined;
   card.acceptedBrands = [...config.acceptedBrands];
   card.requireName = config.requireName;
+  card.autoAdvance = config.autoAdvance ? 'on' : 'off';
   card.disabled = config.disabled;
   for (const [name, value] of Object.entries(config.tokens)) termsBox.style.setProperty(name, value);
   const { language, dir, scheme, tokens, lineHeight } = config;

@@ -47,6 +47,8 @@ function parseConfig(v: unknown): FieldsConfig | null {
     lineHeight,
     acceptedBrands: brands.slice(0, 32),
     requireName: v.requireName,
+    // Moving focus on is the default: only a plain `false` turns it off.
+    autoAdvance: v.autoAdvance !== false,
     disabled: v.disabled,
   };
 }

@@ -157,6 +157,7 @@ describe('gateway-card-form with fields-origin', () => {
         lineHeight: 'normal',
         acceptedBrands: [],
         requireName: true,
+        autoAdvance: true,
         disabled: false,
       });
       await waitUntil(() => states.length > 0, 'the fields connected and rendered for this bridge');

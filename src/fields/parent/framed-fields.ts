@@ -14,6 +14,7 @@ export interface FramedHost extends ReactiveElement {
   readonly sessionUrl?: string;
   readonly acceptedBrands: readonly string[];
   readonly requireName: boolean;
+  readonly autoAdvance: 'on' | 'off';
   readonly theme?: 'light' | 'dark';
 }
 
@@ -204,6 +205,7 @@ export class FramedFields implements ReactiveController {
       scheme: this.#scheme(),
       acceptedBrands: [...host.acceptedBrands],
       requireName: host.requireName,
+      autoAdvance: host.autoAdvance !== 'off',
       disabled: this.#options.disabled(),
     });
   }

@@ -26,6 +26,7 @@ const config: FieldsConfig = {
   lineHeight: '1.5',
   acceptedBrands: ['visa', 'mastercard'],
   requireName: true,
+  autoAdvance: false,
   disabled: false,
 };
 

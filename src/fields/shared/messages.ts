@@ -85,6 +85,8 @@ export interface FieldsConfig {
   /** credit-card-type ids; empty accepts all. */
   readonly acceptedBrands: readonly string[];
   readonly requireName: boolean;
+  /** `false`: the fields never move focus on by themselves. */
+  readonly autoAdvance: boolean;
   readonly disabled: boolean;
 }
 

@@ -8,6 +8,7 @@
 import type { Gateway } from '../gateway.ts';
 import { html, Refusal, readText, type SurfaceHandler } from '../http.ts';
 import { messagePage } from '../pages/layout.ts';
+import { orderLanguage } from '../pages/words.ts';
 import { type CRes, decode, encode, isChallengeWindow, MESSAGE_VERSION } from './emv.ts';
 import { autoPostPage, bankChallengePage, methodPage } from './pages.ts';
 
@@ -67,6 +68,9 @@ export function bankHandler(gateway: Gateway, options: BankOptions): SurfaceHand
         return html(409, messagePage('Already done', 'This payment was already confirmed or declined.'));
       const window = isChallengeWindow(creq.challengeWindowSize) ? creq.challengeWindowSize : '05';
       found.challenge.window = window;
+      // The cardholder's language reaches a bank in the authentication request (EMV's AReq carries
+      // the browser's), as what is paid and with which card do: here the order's language.
+      const language = await orderLanguage(found.order.request.language);
       return html(
         200,
         bankChallengePage({
@@ -76,6 +80,7 @@ export function bankHandler(gateway: Gateway, options: BankOptions): SurfaceHand
           merchant: options.merchantName ?? found.order.request.dynamic_descriptor ?? 'Sandbox merchant',
           withCancel: form.get('dialog') !== '1',
           now: gateway.clock.now(),
+          language,
         }),
         PAGE_HEADERS,
       );

@@ -142,6 +142,28 @@ describe('the challenge at the bank', () => {
     });
   }
 
+  it('speaks the order’s language, with its direction, and so does the gateway’s result page', async () => {
+    const { page: pl } = await import('../../elements/i18n/languages/pl.ts');
+    const polish = await challenged('4000000000003220', { language: 'pl' });
+    const { html } = await openBankChallenge(polish.url, '03');
+    expect(html).toContain('<html lang="pl" dir="ltr">');
+    for (const word of [pl.confirmTitle, pl.confirmLead, pl.merchant, pl.approve, pl.fail, pl.bankNote])
+      expect(html).toContain(word);
+    expect(html).not.toContain('Confirm your payment');
+    await form(`${sb.bankUrl}/acs/answer/`, { acsTransID: fieldOf(html, 'acsTransID'), result: 'approve' });
+    const done = await (await fetch(polish.url)).text();
+    expect(done).toContain('<html lang="pl" dir="ltr">');
+    expect(done).toContain(pl.confirmed);
+
+    const { page: ar } = await import('../../elements/i18n/languages/ar.ts');
+    const arabic = await challenged('4000000000003220', { language: 'ar' });
+    const bank = (await openBankChallenge(arabic.url, '05')).html;
+    expect(bank).toContain('<html lang="ar" dir="rtl">');
+    expect(bank).toContain(ar.approve);
+    // The card's digits still run left to right.
+    expect(bank).toContain('<span dir="ltr">Visa •••• 3220</span>');
+  });
+
   it('sends no message to any page, and may be framed', async () => {
     const { url } = await challenged();
     const { acs, html } = await openBankChallenge(url, '03');

@@ -5,6 +5,7 @@
  * nothing of the merchant's checkout.
  */
 import { escapeHtml, money, page, scriptJson } from '../pages/layout.ts';
+import type { Language } from '../pages/words.ts';
 import type { OrderRecord } from '../records.ts';
 import { CHALLENGE_WINDOWS, type ChallengeWindow } from './emv.ts';
 
@@ -58,38 +59,44 @@ export interface ChallengeView {
   /** The checkout's dialog offers its own Cancel (a sandbox convenience: the person sees one). */
   withCancel: boolean;
   now: Date;
+  /** The cardholder's language, as the authentication request told the bank (the order's). */
+  language: Language;
 }
 
 /** The challenge, as an issuer shows it: who asks, what is paid, with which card, and the answers. */
 export function bankChallengePage(view: ChallengeView): string {
-  const { order: o, window } = view;
+  const { order: o, window, language } = view;
+  const words = language.page;
   const brand = o.card?.brand ?? '';
   const last4 = o.card?.masked.slice(-4) ?? '';
   const { merchant } = view;
-  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(view.now);
+  const locale = language.code === 'en' ? 'en-GB' : language.code;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(view.now);
   const compact = window === '01';
   const cancel = view.withCancel
-    ? '<button type="submit" name="result" value="cancel" class="cancel">Cancel</button>'
+    ? `<button type="submit" name="result" value="cancel" class="cancel">${escapeHtml(language.texts.cancel)}</button>`
     : '';
+  // The card's digits run left to right in a right-to-left page too.
   return page(
-    'Sandbox Bank: confirm your payment',
+    `Sandbox Bank: ${words.confirmTitle}`,
     `<main class="bank${compact ? ' compact' : ''}" aria-labelledby="title" data-window="${window}"><header><span class="issuer">${SHIELD}Sandbox Bank</span><span class="programme">${escapeHtml(PROGRAMME[brand] ?? '3-D Secure')}</span></header>
-<div class="body"><h1 id="title">Confirm your payment</h1>
-<p class="lead">Your bank asks you to confirm this payment.</p>
+<div class="body"><h1 id="title">${escapeHtml(words.confirmTitle)}</h1>
+<p class="lead">${escapeHtml(words.confirmLead)}</p>
 <dl>
-<dt>Merchant</dt><dd>${escapeHtml(merchant)}</dd>
-<dt>Amount</dt><dd data-amount>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR'))}</dd>
-<dt>Card</dt><dd data-card>${escapeHtml(BRAND_NAME[brand] ?? 'Card')} •••• ${escapeHtml(last4)}</dd>
-<dt>Date</dt><dd>${escapeHtml(date)}</dd>
+<dt>${escapeHtml(words.merchant)}</dt><dd>${escapeHtml(merchant)}</dd>
+<dt>${escapeHtml(language.texts.resultAmount)}</dt><dd data-amount>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR', language.code))}</dd>
+<dt>${escapeHtml(words.card)}</dt><dd data-card><span dir="ltr">${escapeHtml(BRAND_NAME[brand] ?? words.card)} •••• ${escapeHtml(last4)}</span></dd>
+<dt>${escapeHtml(words.date)}</dt><dd>${escapeHtml(date)}</dd>
 </dl>
 <form method="post" action="/acs/answer/" class="actions">
 <input type="hidden" name="acsTransID" value="${escapeHtml(view.acsTransId)}">
-<button type="submit" name="result" value="approve" class="approve">Approve</button>
-<button type="submit" name="result" value="fail" class="fail">Fail</button>
+<button type="submit" name="result" value="approve" class="approve">${escapeHtml(words.approve)}</button>
+<button type="submit" name="result" value="fail" class="fail">${escapeHtml(words.fail)}</button>
 ${cancel}
 </form>
-<p class="foot">Sandbox issuer: no code is sent. Approve authenticates the payment, Fail declines it.</p></div></main>`,
+<p class="foot">${escapeHtml(words.bankNote)}</p></div></main>`,
     windowStyle(window),
+    language,
   );
 }
 

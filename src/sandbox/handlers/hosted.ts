@@ -5,6 +5,7 @@ import { BUNDLE_PATH, readBundle, readSibling } from '../hosted.ts';
 import { answer, html, json, type SurfaceHandler } from '../http.ts';
 import { checkoutPage, elementsCheckoutPage } from '../pages/checkout.ts';
 import { messagePage } from '../pages/layout.ts';
+import { orderLanguage } from '../pages/words.ts';
 import { methodNotAllowed, notFound } from '../results.ts';
 
 export function checkoutHandler(
@@ -19,15 +20,23 @@ export function checkoutHandler(
     if (!order) return html(404, messagePage('Not found', 'This checkout does not exist.'));
     const orderJson = gateway.orders.json(order);
     const merchant = merchantName || order.request.dynamic_descriptor || 'Sandbox merchant';
+    const language = await orderLanguage(order.request.language);
     // Our own elements once the browser bundle is built; the plain form when started from source.
     const bundle = readBundle(distDir);
     const page = bundle
-      ? elementsCheckoutPage(order, orderJson, framed, merchant, {
-          scriptUrl: BUNDLE_PATH,
-          integrity: bundle.integrity,
-          statusUrl: `/checkout/${payToken}/status`,
-        })
-      : checkoutPage(order, orderJson, framed, merchant);
+      ? elementsCheckoutPage(
+          order,
+          orderJson,
+          framed,
+          merchant,
+          {
+            scriptUrl: BUNDLE_PATH,
+            integrity: bundle.integrity,
+            statusUrl: `/checkout/${payToken}/status`,
+          },
+          language,
+        )
+      : checkoutPage(order, orderJson, framed, merchant, language);
     return html(200, page);
   };
 }

@@ -8,6 +8,7 @@ import type { Gateway } from '../gateway.ts';
 import { answer, type Exchange, html, readText, type SurfaceHandler } from '../http.ts';
 import { challengeDonePage, handoffPage } from '../pages/challenge.ts';
 import { messagePage } from '../pages/layout.ts';
+import { orderLanguage } from '../pages/words.ts';
 import type { OrderRecord } from '../records.ts';
 import { refuse } from '../results.ts';
 
@@ -16,6 +17,7 @@ export function threeDSHandler(
   challengeToken: string,
   bankOrigin: () => string,
   part: 'page' | 'method',
+  options: { methodTimeoutMs?: number | undefined } = {},
 ): SurfaceHandler {
   return async (request: Request, { url }: Exchange) => {
     const found = gateway.payments.challenge(challengeToken);
@@ -32,7 +34,8 @@ export function threeDSHandler(
     }
 
     if (request.method === 'GET') {
-      if (!challenge.pending) return html(200, challengeDonePage(found.order));
+      if (!challenge.pending)
+        return html(200, challengeDonePage(found.order, await orderLanguage(found.order.request.language)));
       const bank = bankOrigin();
       return html(
         200,
@@ -54,6 +57,7 @@ export function threeDSHandler(
               }
             : null,
           dialog: url.searchParams.get('dialog') === '1',
+          methodTimeoutMs: options.methodTimeoutMs,
         }),
       );
     }
@@ -81,7 +85,7 @@ export function threeDSHandler(
     return finish(order, true);
   };
 
-  function finish(order: OrderRecord, cancelled: boolean): Response {
+  async function finish(order: OrderRecord, cancelled: boolean): Promise<Response> {
     const r = order.request;
     const good = order.status === 'paid' || order.status === 'hold';
     const target = good
@@ -91,6 +95,6 @@ export function threeDSHandler(
         : r.failure_redirect;
     if (target)
       return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
-    return html(200, challengeDonePage(order));
+    return html(200, challengeDonePage(order, await orderLanguage(r.language)));
   }
 }

@@ -7,6 +7,7 @@ import { THREE_DS_COMPLETE } from '../../protocol/three-ds-messages.ts';
 import { CHALLENGE_WINDOWS, type CReq, encode } from '../bank/emv.ts';
 import type { OrderRecord } from '../records.ts';
 import { escapeHtml, money, page, scriptJson } from './layout.ts';
+import type { Language } from './words.ts';
 
 /** How long the gateway waits for the bank's 3DS Method before it goes on without it (EMV: 10 s). */
 export const METHOD_TIMEOUT_MS = 10_000;
@@ -24,20 +25,28 @@ export interface HandoffView {
   method: { url: string; data: string } | null;
   /** Whether the checkout's dialog offers its own Cancel. */
   dialog: boolean;
+  /** How long to wait for the 3DS Method's answer; default `METHOD_TIMEOUT_MS`. */
+  methodTimeoutMs?: number | undefined;
 }
 
 /**
  * Picks the EMV challenge window from the room this page has: a frame that is exactly one of the
  * windows (the checkout's dialog sizes its frame so) gets that window, anything else the full one.
- * Then it runs the bank's 3DS Method in a hidden frame (waiting at most 10 s for its answer) and
- * posts the challenge request to the bank. Without script the person continues with a button.
+ * Then it runs the bank's 3DS Method in a hidden frame (waiting at most 10 s, or `methodTimeoutMs`,
+ * for its answer) and posts the challenge request to the bank. Without script the person continues
+ * with a button.
  */
 export function handoffPage(view: HandoffView): string {
   const windows = Object.entries(CHALLENGE_WINDOWS).flatMap(([code, box]) =>
     box ? [[code, box.width, box.height]] : [],
   );
   const fallback = encode({ ...view.creq, challengeWindowSize: '05' } satisfies CReq);
-  const config = { creq: view.creq, windows, method: Boolean(view.method), timeout: METHOD_TIMEOUT_MS };
+  const config = {
+    creq: view.creq,
+    windows,
+    method: Boolean(view.method),
+    timeout: view.methodTimeoutMs ?? METHOD_TIMEOUT_MS,
+  };
   const method = view.method
     ? `<iframe class="method" name="tds-method" title="3DS Method" aria-hidden="true" tabindex="-1"></iframe>
 <form method="post" action="${escapeHtml(view.method.url)}" target="tds-method" id="method"><input type="hidden" name="threeDSMethodData" value="${escapeHtml(view.method.data)}"></form>`
@@ -69,19 +78,22 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.45rem 1rem;margin:1rem 0}dt{
  * `gateway-3ds-complete` to the parent frame and the opener: from the gateway's own origin, an
  * early word for a checkout that also learns it from the order's status (a bank never sends one).
  */
-export function challengeDonePage(o: OrderRecord): string {
+export function challengeDonePage(o: OrderRecord, language: Language): string {
   const message = { type: THREE_DS_COMPLETE, order_id: o.id, status: o.status };
   const good = o.status === 'paid' || o.status === 'hold';
+  const words = language.page;
+  // The status is the API's own word (English), marked so.
   return page(
-    '3-D Secure check complete',
-    `<main aria-labelledby="title"><h1 id="title">3-D Secure check complete</h1>
-<p class="result ${good ? 'good' : 'bad'}">${good ? 'Payment confirmed.' : 'Payment not confirmed.'} Order status: <strong data-status>${escapeHtml(o.status)}</strong>.</p>
-<dl><dt>Order</dt><dd>${escapeHtml(o.number)}</dd><dt>Amount</dt><dd data-amount>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR'))}</dd></dl>
-<p class="foot">You can close this window.</p></main>
+    words.doneTitle,
+    `<main aria-labelledby="title"><h1 id="title">${escapeHtml(words.doneTitle)}</h1>
+<p class="result ${good ? 'good' : 'bad'}">${escapeHtml(good ? words.confirmed : words.notConfirmed)} ${escapeHtml(words.orderStatus)} <strong data-status lang="en">${escapeHtml(o.status)}</strong>.</p>
+<dl><dt>${escapeHtml(language.page.order)}</dt><dd>${escapeHtml(o.number)}</dd><dt>${escapeHtml(language.texts.resultAmount)}</dt><dd data-amount>${escapeHtml(money(o.totalMinor, o.request.currency ?? 'EUR', language.code))}</dd></dl>
+<p class="foot">${escapeHtml(words.closeWindow)}</p></main>
 <script>(function(){var m=${scriptJson(message)};
 // targetOrigin "*": the message carries no secret, and the gateway cannot know the merchant's origin.
 try{if(window.parent&&window.parent!==window)window.parent.postMessage(m,'*');}catch(e){}
 try{if(window.opener)window.opener.postMessage(m,'*');}catch(e){}})();</script>`,
     DONE_STYLE,
+    language,
   );
 }

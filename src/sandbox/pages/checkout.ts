@@ -4,43 +4,22 @@ import { THREE_DS_COMPLETE } from '../../protocol/three-ds-messages.ts';
 import { THREE_DS_CANCELLED } from '../payments.ts';
 import type { OrderRecord } from '../records.ts';
 import { escapeHtml, money, page, SIMPLE_STYLE, scriptJson } from './layout.ts';
+import type { Language } from './words.ts';
 
-const amountText = (o: OrderRecord) =>
-  `${toMajor(o.totalMinor).toFixed(2)} ${escapeHtml(o.request.currency ?? 'EUR')}`;
+const amountText = (o: OrderRecord, language: Language) =>
+  money(o.totalMinor, o.request.currency ?? 'EUR', language.code);
 
-/** The summary's few words in each language the element speaks; the order's language picks them. */
-const SUMMARY_WORDS: Readonly<
-  Record<string, readonly [to: string, order: string, total: string, zero: string]>
-> = {
-  en: ['Payment to', 'Order', 'Total', 'Nothing is charged: the card is checked and saved'],
-  de: [
-    'Zahlung an',
-    'Bestellung',
-    'Gesamt',
-    'Es wird nichts abgebucht: die Karte wird geprüft und gespeichert',
-  ],
-  es: ['Pago a', 'Pedido', 'Total', 'No se cobra nada: la tarjeta se verifica y se guarda'],
-  fr: ['Paiement à', 'Commande', 'Total', 'Rien n’est débité : la carte est vérifiée et enregistrée'],
-  lv: [
-    'Maksājuma saņēmējs',
-    'Pasūtījums',
-    'Kopā',
-    'Nekas netiek iekasēts: karte tiek pārbaudīta un saglabāta',
-  ],
-  ru: ['Получатель платежа', 'Заказ', 'Итого', 'Деньги не списываются: карта проверяется и сохраняется'],
-};
+const TEST_CARD = '4111 1111 1111 1111';
 
 /**
  * Who is paid and for what, above the card fields, as a customer checks before typing a card: the
  * merchant's name, the shop's order number, each product (its description under it) and the total.
  * A zero-amount order says that nothing is charged.
  */
-export function orderSummary(o: OrderRecord, merchant: string): string {
+export function orderSummary(o: OrderRecord, merchant: string, language: Language): string {
   const currency = o.request.currency ?? 'EUR';
-  const asked = (o.request.language ?? 'en').toLowerCase();
-  const language = asked in SUMMARY_WORDS ? asked : 'en';
-  const [to, orderWord, totalWord, zero] = SUMMARY_WORDS[language]!;
-  const amount = (minor: number) => escapeHtml(money(minor, currency, language));
+  const { payTo: to, order: orderWord, total: totalWord, zero } = language.page;
+  const amount = (minor: number) => escapeHtml(money(minor, currency, language.code));
   const lines = o.lines
     .map(({ request, totalMinor }) => {
       const quantity = request.quantity && request.quantity !== 1 ? ` × ${request.quantity}` : '';
@@ -51,7 +30,7 @@ export function orderSummary(o: OrderRecord, merchant: string): string {
     })
     .join('');
   const total = o.totalMinor === 0 ? zero : totalWord;
-  return `<div lang="${language}"><header class="merchant"><p class="note">${to}</p><h1 id="merchant">${escapeHtml(merchant)}</h1></header>
+  return `<div><header class="merchant"><p class="note">${to}</p><h1 id="merchant">${escapeHtml(merchant)}</h1></header>
 <section class="summary" aria-labelledby="summary-title"><h2 id="summary-title">${orderWord} ${escapeHtml(o.number)}</h2>
 <table>${lines ? `<tbody>${lines}</tbody>` : ''}<tfoot><tr><th scope="row">${total}</th><td id="order-total">${amount(o.totalMinor)}</td></tr></tfoot></table></section></div>`;
 }
@@ -69,7 +48,9 @@ export function checkoutPage(
   json: Record<string, unknown>,
   framed: boolean,
   merchant: string,
+  language: Language,
 ): string {
+  const t = language.texts;
   const moto = o.request.is_moto === true;
   const config = {
     apiDoUrl: json.api_do_url,
@@ -78,37 +59,51 @@ export function checkoutPage(
     failure: json.failure_redirect,
     framed,
   };
+  // What the page's script says, in the order's language.
+  const say = {
+    processing: t.processing,
+    paid: t.paidTitle,
+    declined: t.declineOther('').replace(/:?\s*$/, ''),
+    declinedFor: t.declineOther('\u0000'),
+    failed: t.errorRetry,
+    unsent: t.errorUnconfirmed,
+  };
+  // Card digits run left to right in a right-to-left page too.
   const csc = moto
     ? ''
-    : `<label for="csc">Security code</label><input id="csc" name="csc" inputmode="numeric" autocomplete="cc-csc" required>`;
+    : `<label for="csc">${escapeHtml(t.securityCode)}</label><input id="csc" name="csc" inputmode="numeric" autocomplete="cc-csc" dir="ltr" required>`;
   return page(
-    `Pay ${merchant}`,
-    `<main>${orderSummary(o, merchant)}
+    t.payAmount(merchant),
+    `<main>${orderSummary(o, merchant, language)}
 <form id="pay" novalidate>
-<label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required>
-<label for="expiry">Expiry date</label><input id="expiry" name="expiry" placeholder="MM/YY" autocomplete="cc-exp" required>
+<label for="card_number">${escapeHtml(t.cardNumber)}</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" dir="ltr" required>
+<label for="expiry">${escapeHtml(t.expiry)}</label><input id="expiry" name="expiry" placeholder="${escapeHtml(t.expiryPlaceholder)}" autocomplete="cc-exp" dir="ltr" required>
 ${csc}
-<label for="cardholder_name">Cardholder name</label><input id="cardholder_name" name="cardholder_name" autocomplete="cc-name">
-<button type="submit">Pay ${amountText(o)}</button>
+<label for="cardholder_name">${escapeHtml(t.cardholderName)}</label><input id="cardholder_name" name="cardholder_name" autocomplete="cc-name">
+<button type="submit">${escapeHtml(t.payAmount(amountText(o, language)))}</button>
 </form>
 <p id="result" role="status" aria-live="polite"></p>
-<p class="note">Sandbox: use a test card, e.g. 4111 1111 1111 1111.</p></main>
-<script>(function(){var c=${scriptJson(config)};var f=document.getElementById('pay');var out=document.getElementById('result');
+<p class="note">${escapeHtml(language.page.testCard(TEST_CARD))}</p></main>
+<script>(function(){var c=${scriptJson(config)};var s=${scriptJson(say)};var f=document.getElementById('pay');var out=document.getElementById('result');
 function go(url){if(c.framed){window.top.location.href=url;}else{window.location.href=url;}}
 function done(status,reason){var good=status==='paid'||status==='hold';
 if(good&&c.success)return go(c.success);if(!good&&c.failure)return go(c.failure);
-out.textContent=good?'Payment successful.':'Payment declined'+(reason?': '+reason:'.');}
+if(good){out.textContent=s.paid;return;}
+// The gateway's reason is in English: marked so, inside a sentence in the page's language.
+if(!reason){out.textContent=s.declined;return;}var parts=s.declinedFor.split('\\u0000');var r=document.createElement('span');r.lang='en';r.textContent=reason;
+out.replaceChildren(parts[0]||'',r,parts[1]||'');}
 f.addEventListener('submit',function(e){e.preventDefault();var exp=f.expiry.value.replace(/\\s/g,'').split('/');
 var body={card_number:f.card_number.value.replace(/\\D/g,''),exp_month:parseInt(exp[0],10),exp_year:parseInt(exp[1],10)%100};
 if(f.cardholder_name.value)body.cardholder_name=f.cardholder_name.value;if(f.csc)body.csc=f.csc.value.trim();
-out.textContent='Processing...';
+out.textContent=s.processing;
 fetch(c.apiDoUrl,{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify(body)})
 .then(function(r){return r.json().then(function(j){return{ok:r.ok,j:j};});})
-.then(function(x){if(!x.ok){var all=(x.j.__all__||[]).map(function(i){return i.message;});out.textContent=all.join('; ')||'Payment failed.';return;}
+.then(function(x){if(!x.ok){var all=(x.j.__all__||[]).map(function(i){return i.message;});if(all.length){var e=document.createElement('span');e.lang='en';e.textContent=all.join('; ');out.replaceChildren(e);}else{out.textContent=s.failed;}return;}
 if(x.j.threed_check_url){window.location.href=x.j.threed_check_url;return;}
 done(x.j.status,x.j.errors&&x.j.errors[0]&&x.j.errors[0].description);})
-.catch(function(){out.textContent='The payment could not be sent. Check the order status before trying again.';});});})();</script>`,
+.catch(function(){out.textContent=s.unsent;});});})();</script>`,
     `${SIMPLE_STYLE}\n${SUMMARY_STYLE}`,
+    language,
   );
 }
 
@@ -134,6 +129,7 @@ export function elementsCheckoutPage(
   framed: boolean,
   merchant: string,
   assets: ElementsPage,
+  language: Language,
 ): string {
   const moto = o.request.is_moto === true;
   const apiDoPath = new URL(String(json.api_do_url)).pathname;
@@ -160,10 +156,10 @@ export function elementsCheckoutPage(
     .filter(Boolean)
     .join(' ');
   return page(
-    `Pay ${merchant}`,
-    `<main>${orderSummary(o, merchant)}
+    language.texts.payAmount(merchant),
+    `<main>${orderSummary(o, merchant, language)}
 <gateway-checkout ${attributes}></gateway-checkout>
-<p class="note">Sandbox: use a test card, e.g. 4111 1111 1111 1111.</p></main>
+<p class="note">${escapeHtml(language.page.testCard(TEST_CARD))}</p></main>
 <script src="${escapeHtml(assets.scriptUrl)}" integrity="${escapeHtml(assets.integrity)}" crossorigin="anonymous"></script>
 <script>(function(){var c=${scriptJson(config)};
 function go(url){if(c.framed){window.top.location.href=url;}else{window.location.href=url;}}
@@ -174,5 +170,6 @@ if(e.origin!==location.origin||e.source===window.parent||!d||d.type!==${JSON.str
 // targetOrigin "*": the message carries no secret, as the challenge page's own.
 try{window.parent.postMessage(d,'*');}catch(x){}});})();</script>`,
     `${SIMPLE_STYLE}\n${SUMMARY_STYLE}`,
+    language,
   );
 }

@@ -1,6 +1,10 @@
-import type { Catalog } from './en.ts';
+import type { Catalog, PageWords } from '../language-file.ts';
 
-export const fr: Catalog = {
+export const code = 'fr';
+export const name = 'Français';
+export const dir = 'ltr';
+
+export const texts: Catalog = {
   cardNumber: 'Numéro de carte',
   expiry: "Date d'expiration",
   expiryPlaceholder: 'MM/AA',
@@ -79,6 +83,7 @@ export const fr: Catalog = {
   errorUntrustedGateway: 'Le paiement n’a pas pu être envoyé en sécurité. Rien n’a été envoyé.',
   errorRetry: 'Le paiement n’a pas abouti. Aucun montant n’a été débité ; vous pouvez réessayer.',
   acceptedCards: 'Cartes acceptées',
+  autoAdvance: 'Le curseur passe au champ suivant dès que celui-ci est complet.',
   emailRequired: 'Saisissez votre adresse e-mail.',
   emailInvalid: 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
   attention: (count: number) =>
@@ -93,4 +98,27 @@ export const fr: Catalog = {
   saved: 'Carte enregistrée. Rien n’a été débité.',
   verified: 'Carte vérifiée. Rien n’a été débité.',
   nothingCharged: 'Rien n’a été débité.',
+};
+
+export const page: PageWords = {
+  payTo: 'Paiement à',
+  order: 'Commande',
+  total: 'Total',
+  zero: 'Rien n’est débité : la carte est vérifiée et enregistrée',
+  testCard: (card: string) => `Sandbox : utilisez une carte de test, par exemple ${card}.`,
+  bankTitle: 'Vérification 3-D Secure',
+  confirmTitle: 'Confirmez votre paiement',
+  confirmLead: 'Votre banque vous demande de confirmer ce paiement.',
+  merchant: 'Marchand',
+  card: 'Carte',
+  date: 'Date',
+  approve: 'Approuver',
+  fail: 'Refuser',
+  bankNote:
+    'Banque de test : aucun code n’est envoyé. « Approuver » authentifie le paiement, « Refuser » le rejette.',
+  doneTitle: 'Vérification 3-D Secure terminée',
+  confirmed: 'Paiement confirmé.',
+  notConfirmed: 'Paiement non confirmé.',
+  orderStatus: 'État de la commande :',
+  closeWindow: 'Vous pouvez fermer cette fenêtre.',
 };

@@ -1,6 +1,10 @@
-import type { Catalog } from './en.ts';
+import type { Catalog, PageWords } from '../language-file.ts';
 
-export const ru: Catalog = {
+export const code = 'ru';
+export const name = 'Русский';
+export const dir = 'ltr';
+
+export const texts: Catalog = {
   cardNumber: 'Номер карты',
   expiry: 'Срок действия',
   expiryPlaceholder: 'ММ/ГГ',
@@ -83,6 +87,7 @@ export const ru: Catalog = {
   errorUntrustedGateway: 'Платёж нельзя отправить безопасно. Ничего не отправлено.',
   errorRetry: 'Платёж не прошёл. Деньги не списаны; можно попробовать ещё раз.',
   acceptedCards: 'Принимаемые карты',
+  autoAdvance: 'Когда это поле заполнено, фокус переходит к следующему.',
   emailRequired: 'Введите адрес электронной почты.',
   emailInvalid: 'Введите правильный адрес электронной почты, например name@example.com.',
   // Russian: 1 поле, 2–4 поля, 5–20 полей; 21 поле, 22 поля, …
@@ -106,4 +111,27 @@ export const ru: Catalog = {
   saved: 'Карта сохранена. Деньги не списаны.',
   verified: 'Карта проверена. Деньги не списаны.',
   nothingCharged: 'Деньги не списаны.',
+};
+
+export const page: PageWords = {
+  payTo: 'Получатель платежа',
+  order: 'Заказ',
+  total: 'Итого',
+  zero: 'Деньги не списываются: карта проверяется и сохраняется',
+  testCard: (card: string) => `Песочница: используйте тестовую карту, например ${card}.`,
+  bankTitle: 'Проверка 3-D Secure',
+  confirmTitle: 'Подтвердите платёж',
+  confirmLead: 'Ваш банк просит подтвердить этот платёж.',
+  merchant: 'Продавец',
+  card: 'Карта',
+  date: 'Дата',
+  approve: 'Подтвердить',
+  fail: 'Отклонить',
+  bankNote:
+    'Тестовый банк: код не отправляется. «Подтвердить» подтверждает платёж, «Отклонить» отклоняет его.',
+  doneTitle: 'Проверка 3-D Secure завершена',
+  confirmed: 'Платёж подтверждён.',
+  notConfirmed: 'Платёж не подтверждён.',
+  orderStatus: 'Статус заказа:',
+  closeWindow: 'Это окно можно закрыть.',
 };

@@ -1,6 +1,10 @@
-import type { Catalog } from './en.ts';
+import type { Catalog, PageWords } from '../language-file.ts';
 
-export const lv: Catalog = {
+export const code = 'lv';
+export const name = 'Latviešu';
+export const dir = 'ltr';
+
+export const texts: Catalog = {
   cardNumber: 'Kartes numurs',
   expiry: 'Derīguma termiņš',
   expiryPlaceholder: 'MM/GG',
@@ -78,6 +82,7 @@ export const lv: Catalog = {
   errorUntrustedGateway: 'Maksājumu nevarēja droši nosūtīt. Nekas netika nosūtīts.',
   errorRetry: 'Maksājums neizdevās. Nauda netika noņemta; varat mēģināt vēlreiz.',
   acceptedCards: 'Pieņemtās kartes',
+  autoAdvance: 'Kad šis lauks ir aizpildīts, fokuss pāriet uz nākamo lauku.',
   emailRequired: 'Ievadiet savu e-pasta adresi.',
   emailInvalid: 'Ievadiet derīgu e-pasta adresi, piemēram, vards@example.com.',
   // Latvian: "1 lauks", "21 lauks", but "11 lauki".
@@ -93,4 +98,26 @@ export const lv: Catalog = {
   saved: 'Karte saglabāta. Nekas netika iekasēts.',
   verified: 'Karte pārbaudīta. Nekas netika iekasēts.',
   nothingCharged: 'Nekas netika iekasēts.',
+};
+
+export const page: PageWords = {
+  payTo: 'Maksājuma saņēmējs',
+  order: 'Pasūtījums',
+  total: 'Kopā',
+  zero: 'Nekas netiek iekasēts: karte tiek pārbaudīta un saglabāta',
+  testCard: (card: string) => `Smilškaste: izmantojiet testa karti, piemēram, ${card}.`,
+  bankTitle: '3-D Secure pārbaude',
+  confirmTitle: 'Apstipriniet maksājumu',
+  confirmLead: 'Jūsu banka lūdz apstiprināt šo maksājumu.',
+  merchant: 'Tirgotājs',
+  card: 'Karte',
+  date: 'Datums',
+  approve: 'Apstiprināt',
+  fail: 'Noraidīt',
+  bankNote: 'Testa banka: kods netiek sūtīts. “Apstiprināt” autentificē maksājumu, “Noraidīt” to noraida.',
+  doneTitle: '3-D Secure pārbaude pabeigta',
+  confirmed: 'Maksājums apstiprināts.',
+  notConfirmed: 'Maksājums nav apstiprināts.',
+  orderStatus: 'Pasūtījuma statuss:',
+  closeWindow: 'Varat aizvērt šo logu.',
 };

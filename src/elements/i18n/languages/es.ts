@@ -1,6 +1,10 @@
-import type { Catalog } from './en.ts';
+import type { Catalog, PageWords } from '../language-file.ts';
 
-export const es: Catalog = {
+export const code = 'es';
+export const name = 'Español';
+export const dir = 'ltr';
+
+export const texts: Catalog = {
   cardNumber: 'Número de tarjeta',
   expiry: 'Fecha de caducidad',
   expiryPlaceholder: 'MM/AA',
@@ -76,6 +80,7 @@ export const es: Catalog = {
   errorUntrustedGateway: 'El pago no se pudo enviar de forma segura. No se ha enviado nada.',
   errorRetry: 'El pago no se completó. No se ha cobrado nada; puede intentarlo de nuevo.',
   acceptedCards: 'Tarjetas aceptadas',
+  autoAdvance: 'El foco pasa al campo siguiente en cuanto este esté completo.',
   emailRequired: 'Introduce tu correo electrónico.',
   emailInvalid: 'Introduce un correo electrónico válido, como nombre@example.com.',
   attention: (count: number) =>
@@ -90,4 +95,27 @@ export const es: Catalog = {
   saved: 'Tarjeta guardada. No se ha cobrado nada.',
   verified: 'Tarjeta verificada. No se ha cobrado nada.',
   nothingCharged: 'No se ha cobrado nada.',
+};
+
+export const page: PageWords = {
+  payTo: 'Pago a',
+  order: 'Pedido',
+  total: 'Total',
+  zero: 'No se cobra nada: la tarjeta se verifica y se guarda',
+  testCard: (card: string) => `Sandbox: use una tarjeta de prueba, p. ej., ${card}.`,
+  bankTitle: 'Verificación 3-D Secure',
+  confirmTitle: 'Confirme su pago',
+  confirmLead: 'Su banco le pide que confirme este pago.',
+  merchant: 'Comercio',
+  card: 'Tarjeta',
+  date: 'Fecha',
+  approve: 'Aprobar',
+  fail: 'Rechazar',
+  bankNote:
+    'Banco de pruebas: no se envía ningún código. «Aprobar» autentica el pago y «Rechazar» lo deniega.',
+  doneTitle: 'Verificación 3-D Secure terminada',
+  confirmed: 'Pago confirmado.',
+  notConfirmed: 'Pago no confirmado.',
+  orderStatus: 'Estado del pedido:',
+  closeWindow: 'Puede cerrar esta ventana.',
 };

@@ -1,6 +1,10 @@
-import type { Catalog } from './en.ts';
+import type { Catalog, PageWords } from '../language-file.ts';
 
-export const de: Catalog = {
+export const code = 'de';
+export const name = 'Deutsch';
+export const dir = 'ltr';
+
+export const texts: Catalog = {
   cardNumber: 'Kartennummer',
   expiry: 'Ablaufdatum',
   expiryPlaceholder: 'MM/JJ',
@@ -82,6 +86,7 @@ export const de: Catalog = {
   errorRetry:
     'Die Zahlung ist nicht durchgegangen. Es wurde kein Geld abgebucht; Sie können es erneut versuchen.',
   acceptedCards: 'Akzeptierte Karten',
+  autoAdvance: 'Der Fokus springt zum nächsten Feld, sobald dieses vollständig ist.',
   emailRequired: 'Geben Sie Ihre E-Mail-Adresse ein.',
   emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
   attention: (count: number) =>
@@ -96,4 +101,27 @@ export const de: Catalog = {
   saved: 'Karte gespeichert. Es wurde nichts abgebucht.',
   verified: 'Karte geprüft. Es wurde nichts abgebucht.',
   nothingCharged: 'Es wurde nichts abgebucht.',
+};
+
+export const page: PageWords = {
+  payTo: 'Zahlung an',
+  order: 'Bestellung',
+  total: 'Gesamt',
+  zero: 'Es wird nichts abgebucht: die Karte wird geprüft und gespeichert',
+  testCard: (card: string) => `Sandbox: Verwenden Sie eine Testkarte, z. B. ${card}.`,
+  bankTitle: '3-D-Secure-Prüfung',
+  confirmTitle: 'Bestätigen Sie Ihre Zahlung',
+  confirmLead: 'Ihre Bank bittet Sie, diese Zahlung zu bestätigen.',
+  merchant: 'Händler',
+  card: 'Karte',
+  date: 'Datum',
+  approve: 'Bestätigen',
+  fail: 'Ablehnen',
+  bankNote:
+    'Sandbox-Bank: Es wird kein Code gesendet. „Bestätigen“ authentifiziert die Zahlung, „Ablehnen“ lehnt sie ab.',
+  doneTitle: '3-D-Secure-Prüfung abgeschlossen',
+  confirmed: 'Zahlung bestätigt.',
+  notConfirmed: 'Zahlung nicht bestätigt.',
+  orderStatus: 'Status der Bestellung:',
+  closeWindow: 'Sie können dieses Fenster schließen.',
 };

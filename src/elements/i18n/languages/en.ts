@@ -1,10 +1,19 @@
 /**
- * English: the reference catalog. Its shape is the `Catalog` type every other language file must
- * fill. To add a text: add the key here, then to each language file (the type check lists the
- * files still missing it). A text with values is a function of them, so a translation can place
+ * English, the reference language: its texts' shape is the `Catalog` type every other language file
+ * must fill. To add a text: add the key here, then to each file of this folder (the type check lists
+ * the files still missing it). A text with values is a function of them, so a translation can place
  * and inflect them as its grammar needs, and the type check catches a missing or misnamed value.
+ *
+ * A language is one file of this folder, named by its code (`pl.ts`), exporting what `Language`
+ * (`../language-file.ts`) asks: its code, its name in itself, its direction, the elements' texts
+ * and the words of the sandbox's pages. Everything else that lists languages (the on-demand parts,
+ * the isolated fields' pages, the sandbox) is derived from the files here.
  */
-export const en = {
+export const code = 'en';
+export const name = 'English';
+export const dir = 'ltr';
+
+export const texts = {
   cardNumber: 'Card number',
   expiry: 'Expiry date',
   expiryPlaceholder: 'MM/YY',
@@ -82,6 +91,8 @@ export const en = {
   errorRetry: 'The payment did not go through. No money was taken; you can try again.',
   // card entry: brand row, e-mail field, a failed Pay, the result panel
   acceptedCards: 'Accepted cards',
+  // said once, as the customer first reaches the card number, where fields move on by themselves
+  autoAdvance: 'Focus moves on when a field is complete.',
   emailRequired: 'Enter your e-mail address.',
   emailInvalid: 'Enter a valid e-mail address, like name@example.com.',
   attention: (count: number) =>
@@ -98,11 +109,41 @@ export const en = {
   nothingCharged: 'Nothing was charged.',
 };
 
-type English = typeof en;
+type English = typeof texts;
 
 /** Every text of the elements in one language: a string, or a function of the values it shows. */
 export type Catalog = {
   readonly [K in keyof English]: English[K] extends (...values: infer V) => string
+    ? (...values: V) => string
+    : string;
+};
+
+/** The words of the sandbox's own pages (hosted checkout, the bank's 3-D Secure page) in English. */
+export const page = {
+  payTo: 'Payment to',
+  order: 'Order',
+  total: 'Total',
+  zero: 'Nothing is charged: the card is checked and saved',
+  testCard: (card: string) => `Sandbox: use a test card, e.g. ${card}.`,
+  bankTitle: '3-D Secure check',
+  confirmTitle: 'Confirm your payment',
+  confirmLead: 'Your bank asks you to confirm this payment.',
+  merchant: 'Merchant',
+  card: 'Card',
+  date: 'Date',
+  approve: 'Approve',
+  fail: 'Fail',
+  bankNote: 'Sandbox issuer: no code is sent. Approve authenticates the payment, Fail declines it.',
+  doneTitle: '3-D Secure check complete',
+  confirmed: 'Payment confirmed.',
+  notConfirmed: 'Payment not confirmed.',
+  orderStatus: 'Order status:',
+  closeWindow: 'You can close this window.',
+};
+
+/** The sandbox's page words in one language (see `page`). */
+export type PageWords = {
+  readonly [K in keyof typeof page]: (typeof page)[K] extends (...values: infer V) => string
     ? (...values: V) => string
     : string;
 };

@@ -1,0 +1,130 @@
+import type { Catalog, PageWords } from '../language-file.ts';
+import { plural } from '../plural.ts';
+
+// Hebrew, right to left. A value from outside (a brand, an amount, a shop's name, a bank's reason)
+// is set in first-strong isolates (U+2068 … U+2069), so its own direction never reorders the
+// sentence around it.
+export const code = 'he';
+export const name = 'עברית';
+export const dir = 'rtl';
+
+const n = plural(code);
+const v = (value: string) => `\u2068${value}\u2069`;
+
+export const texts: Catalog = {
+  cardNumber: 'מספר כרטיס',
+  expiry: 'תוקף',
+  expiryPlaceholder: 'חח/שש',
+  securityCode: 'קוד אבטחה',
+  cardholderName: 'שם בעל הכרטיס',
+  brandDetected: (brand: string) => `כרטיס ${v(brand)}`,
+  numberInvalid: 'יש להזין מספר כרטיס תקין.',
+  brandNotAccepted: 'סוג כרטיס זה אינו מתקבל כאן.',
+  expiryInvalid: 'יש להזין תוקף תקין (חח/שש).',
+  expiryPast: 'תוקף הכרטיס פג.',
+  codeInvalid: (length: number) => `יש להזין את קוד האבטחה בן ${length} הספרות.`,
+  codeBack: (length: number) => `${length} ספרות בגב הכרטיס`,
+  codeFront: (length: number) => `${length} ספרות בחזית הכרטיס`,
+  firstName: 'שם פרטי',
+  lastName: 'שם משפחה',
+  address: 'כתובת',
+  city: 'עיר',
+  postalCode: 'מיקוד',
+  country: 'מדינה',
+  state: 'מדינה (בארה״ב)',
+  choose: 'בחירה…',
+  required: 'זהו שדה חובה.',
+  postalInvalid: 'יש לבדוק את המיקוד.',
+  zipCode: 'מיקוד (ZIP)',
+  postcode: 'מיקוד',
+  postalExample: (example: string) => `לדוגמה ${v(example)}`,
+  charactersLeft: (count: number) => n(count, { one: 'נותר תו אחד (#)', other: 'נותרו # תווים' }),
+  lengthLimit: (max: number) => n(max, { one: 'תו אחד (#) לכל היותר', other: '# תווים לכל היותר' }),
+  tooLong: (max: number) =>
+    n(max, { one: 'יש לקצר לתו אחד (#) לכל היותר.', other: 'יש לקצר ל־# תווים לכל היותר.' }),
+  consentOneClick: (merchant: string) => `שמירת הכרטיס שלי אצל ${v(merchant)} לתשלום מהיר יותר.`,
+  consentAutomatic: (merchant: string) =>
+    `אני מרשה ל־${v(merchant)} לשמור את הכרטיס שלי ולחייב אותו בתשלומים שאאשר.`,
+  consentRecurring: (merchant: string) =>
+    `אני מרשה ל־${v(merchant)} לשמור את הכרטיס שלי ולחייב אותו בתשלומים חוזרים.`,
+  // gateway-checkout
+  pay: 'תשלום',
+  payAmount: (amount: string) => `תשלום ${v(amount)}`,
+  saveCard: 'שמירת הכרטיס',
+  loading: 'טופס התשלום נטען…',
+  processing: 'התשלום בעיבוד…',
+  challenge: 'ממתינים לאישור התשלום מהבנק שלך…',
+  challengeTitle: 'אישור התשלום מול הבנק שלך',
+  verifying: 'התשלום מאושר…',
+  cancel: 'ביטול',
+  paid: 'התשלום בוצע בהצלחה. תודה!',
+  authorized: 'התשלום אושר. הסכום שוריין בכרטיס שלך.',
+  declineFunds: 'התשלום נדחה: אין מספיק יתרה בכרטיס. אפשר לנסות כרטיס אחר.',
+  declineExpired: 'התשלום נדחה: תוקף הכרטיס פג.',
+  declineAuthentication: 'הבנק שלך לא הצליח לאשר את התשלום. לא נגבה כסף.',
+  declineIssuer: 'הבנק שלך דחה את התשלום. אפשר לפנות לבנק או לנסות כרטיס אחר.',
+  declineOther: (reason: string) => `התשלום נדחה: ${v(reason)}`,
+  newPayment: 'תשלום חדש',
+  tryAgain: 'ניסיון נוסף',
+  checkStatus: 'בדיקת מצב התשלום',
+  email: 'דוא״ל',
+  hostedTitle: 'טופס תשלום מאובטח',
+  cardFrameTitle: 'פרטי הכרטיס',
+  fieldsUnavailable: 'לא ניתן היה לטעון את שדות הכרטיס.',
+  errorSession: 'לא ניתן היה להתחיל את התשלום. יש לבדוק את הפרטים ולנסות שוב.',
+  errorRejected: 'שירות התשלומים לא קיבל את התשלום.',
+  errorUnconfirmed: 'עדיין לא הצלחנו לאשר את התשלום שלך. אין לשלם שוב; אנחנו בודקים.',
+  errorCancelled: 'סגרת את בדיקת הבנק לפני שהסתיימה, ולכן התשלום לא הושלם. שום דבר לא חויב.',
+  errorAmount: 'עדיין אין סכום לתשלום. יש להזין קודם את הסכום.',
+  reopenChallenge: 'פתיחה מחדש של בדיקת הבנק',
+  errorFields: 'החנות לא יכלה לקבל חלק מהפרטים. יש לבדוק את השדות המסומנים.',
+  fieldInvalid: 'יש לבדוק שדה זה.',
+  errorRateLimited: (minutes: number) =>
+    n(minutes, {
+      one: 'יותר מדי ניסיונות, אפשר לנסות שוב בעוד דקה (#).',
+      two: 'יותר מדי ניסיונות, אפשר לנסות שוב בעוד # דקות.',
+      other: 'יותר מדי ניסיונות, אפשר לנסות שוב בעוד # דקות.',
+    }),
+  errorTooManyAttempts: 'יותר מדי ניסיונות, אפשר לנסות שוב מאוחר יותר.',
+  errorVerification: 'בדיקת האבטחה נכשלה. שום דבר לא חויב; אפשר לנסות שוב.',
+  errorUntrustedGateway: 'לא ניתן היה לשלוח את התשלום באופן מאובטח. שום דבר לא נשלח.',
+  errorRetry: 'התשלום לא עבר. לא נגבה כסף; אפשר לנסות שוב.',
+  acceptedCards: 'כרטיסים מתקבלים',
+  autoAdvance: 'כשהשדה הזה מלא, הסמן עובר לשדה הבא.',
+  emailRequired: 'יש להזין את כתובת הדוא״ל שלך.',
+  emailInvalid: 'יש להזין כתובת דוא״ל תקינה, למשל name@example.com.',
+  attention: (count: number) =>
+    n(count, { one: 'שדה אחד (#) דורש את תשומת לבך.', other: '# שדות דורשים את תשומת לבך.' }),
+  paidTitle: 'התשלום בוצע בהצלחה',
+  authorizedTitle: 'התשלום אושר',
+  resultAmount: 'סכום',
+  resultOrder: 'מספר הזמנה',
+  cardSaved: 'הכרטיס שלך נשמר לתשלומים עתידיים.',
+  savedTitle: 'הכרטיס נשמר',
+  verifiedTitle: 'הכרטיס אומת',
+  saved: 'הכרטיס נשמר. שום דבר לא חויב.',
+  verified: 'הכרטיס אומת. שום דבר לא חויב.',
+  nothingCharged: 'שום דבר לא חויב.',
+};
+
+export const page: PageWords = {
+  payTo: 'תשלום אל',
+  order: 'הזמנה',
+  total: 'סה״כ',
+  zero: 'שום דבר לא מחויב: הכרטיס נבדק ונשמר',
+  testCard: (card: string) => `סביבת בדיקות: יש להשתמש בכרטיס בדיקה, למשל ${v(card)}.`,
+  bankTitle: 'בדיקת 3-D Secure',
+  confirmTitle: 'אישור התשלום',
+  confirmLead: 'הבנק שלך מבקש ממך לאשר את התשלום הזה.',
+  merchant: 'בית העסק',
+  card: 'כרטיס',
+  date: 'תאריך',
+  approve: 'אישור',
+  fail: 'דחייה',
+  bankNote: 'בנק בדיקות: לא נשלח קוד. „אישור” מאמת את התשלום, „דחייה” דוחה אותו.',
+  doneTitle: 'בדיקת 3-D Secure הסתיימה',
+  confirmed: 'התשלום אושר.',
+  notConfirmed: 'התשלום לא אושר.',
+  orderStatus: 'מצב ההזמנה:',
+  closeWindow: 'אפשר לסגור את החלון הזה.',
+};

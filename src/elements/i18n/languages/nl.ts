@@ -1,0 +1,128 @@
+import type { Catalog, PageWords } from '../language-file.ts';
+import { plural } from '../plural.ts';
+
+export const code = 'nl';
+export const name = 'Nederlands';
+export const dir = 'ltr';
+
+const n = plural(code);
+
+export const texts: Catalog = {
+  cardNumber: 'Kaartnummer',
+  expiry: 'Vervaldatum',
+  expiryPlaceholder: 'MM/JJ',
+  securityCode: 'Beveiligingscode',
+  cardholderName: 'Naam kaarthouder',
+  brandDetected: (brand: string) => `${brand}-kaart`,
+  numberInvalid: 'Vul een geldig kaartnummer in.',
+  brandNotAccepted: 'Dit kaartmerk wordt hier niet geaccepteerd.',
+  expiryInvalid: 'Vul een geldige vervaldatum in (MM/JJ).',
+  expiryPast: 'De kaart is verlopen.',
+  codeInvalid: (length: number) => `Vul de beveiligingscode van ${length} cijfers in.`,
+  codeBack: (length: number) => `${length} cijfers op de achterkant`,
+  codeFront: (length: number) => `${length} cijfers op de voorkant`,
+  firstName: 'Voornaam',
+  lastName: 'Achternaam',
+  address: 'Adres',
+  city: 'Plaats',
+  postalCode: 'Postcode',
+  country: 'Land',
+  state: 'Staat',
+  choose: 'Kies…',
+  required: 'Dit veld is verplicht.',
+  postalInvalid: 'Controleer de postcode.',
+  zipCode: 'ZIP-code',
+  postcode: 'Postcode',
+  postalExample: (example: string) => `Bijvoorbeeld ${example}`,
+  charactersLeft: (count: number) => n(count, { one: 'Nog # teken', other: 'Nog # tekens' }),
+  lengthLimit: (max: number) => n(max, { one: 'Maximaal # teken', other: 'Maximaal # tekens' }),
+  tooLong: (max: number) =>
+    n(max, { one: 'Kort dit in tot maximaal # teken.', other: 'Kort dit in tot maximaal # tekens.' }),
+  consentOneClick: (merchant: string) => `Bewaar mijn kaart bij ${merchant} om sneller af te rekenen.`,
+  consentAutomatic: (merchant: string) =>
+    `${merchant} mag mijn kaart bewaren en belasten voor betalingen die ik goedkeur.`,
+  consentRecurring: (merchant: string) =>
+    `${merchant} mag mijn kaart bewaren en belasten voor terugkerende betalingen.`,
+  // gateway-checkout
+  pay: 'Betalen',
+  payAmount: (amount: string) => `${amount} betalen`,
+  saveCard: 'Kaart bewaren',
+  loading: 'Het betaalformulier wordt geladen…',
+  processing: 'De betaling wordt verwerkt…',
+  challenge: 'Wachten tot je bank de betaling bevestigt…',
+  challengeTitle: 'Bevestig de betaling bij je bank',
+  verifying: 'De betaling wordt bevestigd…',
+  cancel: 'Annuleren',
+  paid: 'Betaling geslaagd. Bedankt!',
+  authorized: 'Betaling geautoriseerd. Het bedrag is op je kaart gereserveerd.',
+  declineFunds: 'De betaling is geweigerd: onvoldoende saldo op de kaart. Probeer een andere kaart.',
+  declineExpired: 'De betaling is geweigerd: de kaart is verlopen.',
+  declineAuthentication: 'Je bank kon de betaling niet bevestigen. Er is geen geld afgeschreven.',
+  declineIssuer:
+    'Je bank heeft de betaling geweigerd. Neem contact op met je bank of probeer een andere kaart.',
+  declineOther: (reason: string) => `De betaling is geweigerd: ${reason}`,
+  newPayment: 'Nieuwe betaling',
+  tryAgain: 'Opnieuw proberen',
+  checkStatus: 'Betaalstatus controleren',
+  email: 'E-mailadres',
+  hostedTitle: 'Beveiligd betaalformulier',
+  cardFrameTitle: 'Kaartgegevens',
+  fieldsUnavailable: 'De kaartvelden konden niet worden geladen.',
+  errorSession: 'De betaling kon niet worden gestart. Controleer de gegevens en probeer het opnieuw.',
+  errorRejected: 'De betaaldienst heeft de betaling niet geaccepteerd.',
+  errorUnconfirmed: 'We konden je betaling nog niet bevestigen. Betaal niet opnieuw; we controleren het.',
+  errorCancelled:
+    'Je hebt de controle van je bank gesloten voordat die klaar was, dus de betaling is niet voltooid. Er is niets afgeschreven.',
+  errorAmount: 'Er is nog geen bedrag om te betalen. Vul eerst het bedrag in.',
+  reopenChallenge: 'Controle van de bank opnieuw openen',
+  errorFields: 'De winkel kon sommige gegevens niet accepteren. Controleer de gemarkeerde velden.',
+  fieldInvalid: 'Controleer dit veld.',
+  errorRateLimited: (minutes: number) =>
+    n(minutes, {
+      one: 'Te veel pogingen, probeer het over # minuut opnieuw.',
+      other: 'Te veel pogingen, probeer het over # minuten opnieuw.',
+    }),
+  errorTooManyAttempts: 'Te veel pogingen, probeer het later opnieuw.',
+  errorVerification: 'De beveiligingscontrole is mislukt. Er is niets afgeschreven; probeer het opnieuw.',
+  errorUntrustedGateway: 'De betaling kon niet veilig worden verstuurd. Er is niets verstuurd.',
+  errorRetry: 'De betaling is niet gelukt. Er is geen geld afgeschreven; je kunt het opnieuw proberen.',
+  acceptedCards: 'Geaccepteerde kaarten',
+  autoAdvance: 'Zodra dit veld compleet is, ga je automatisch naar het volgende veld.',
+  emailRequired: 'Vul je e-mailadres in.',
+  emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@example.com.',
+  attention: (count: number) =>
+    n(count, { one: '# veld vraagt je aandacht.', other: '# velden vragen je aandacht.' }),
+  paidTitle: 'Betaling geslaagd',
+  authorizedTitle: 'Betaling geautoriseerd',
+  resultAmount: 'Bedrag',
+  resultOrder: 'Bestelnummer',
+  cardSaved: 'Je kaart is bewaard voor toekomstige betalingen.',
+  savedTitle: 'Kaart bewaard',
+  verifiedTitle: 'Kaart gecontroleerd',
+  saved: 'Kaart bewaard. Er is niets afgeschreven.',
+  verified: 'Kaart gecontroleerd. Er is niets afgeschreven.',
+  nothingCharged: 'Er is niets afgeschreven.',
+};
+
+export const page: PageWords = {
+  payTo: 'Betaling aan',
+  order: 'Bestelling',
+  total: 'Totaal',
+  zero: 'Er wordt niets afgeschreven: de kaart wordt gecontroleerd en bewaard',
+  testCard: (card: string) => `Sandbox: gebruik een testkaart, bijvoorbeeld ${card}.`,
+  bankTitle: '3-D Secure-controle',
+  confirmTitle: 'Bevestig je betaling',
+  confirmLead: 'Je bank vraagt je deze betaling te bevestigen.',
+  merchant: 'Verkoper',
+  card: 'Kaart',
+  date: 'Datum',
+  approve: 'Goedkeuren',
+  fail: 'Weigeren',
+  bankNote:
+    'Testbank: er wordt geen code verstuurd. ‘Goedkeuren’ bevestigt de betaling, ‘Weigeren’ wijst haar af.',
+  doneTitle: '3-D Secure-controle voltooid',
+  confirmed: 'Betaling bevestigd.',
+  notConfirmed: 'Betaling niet bevestigd.',
+  orderStatus: 'Status van de bestelling:',
+  closeWindow: 'Je kunt dit venster sluiten.',
+};
