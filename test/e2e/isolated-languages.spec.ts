@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import type { Language } from '../../src/elements/i18n/language-file.ts';
+import type { TermsWords } from '../../src/fields/frame/terms.ts';
 import { E2E_FIELDS_PORT } from '../support/ports.ts';
 import {
   eventsOf,
@@ -20,6 +21,19 @@ import {
 
 const language = async (code: string): Promise<Language> =>
   (await import(`../../src/elements/i18n/languages/${code}.ts`)) as Language;
+
+/** The fields' own words in a language (the Pay button's, the terms'). */
+const fieldsWords = async (code: string): Promise<TermsWords> =>
+  ((await import(`../../src/fields/frame/languages/${code}.ts`)) as { terms: TermsWords }).terms;
+
+/** The Pay button's name in a language, whatever the amount's format there. */
+const payName = (words: TermsWords): RegExp =>
+  new RegExp(
+    `^${words
+      .pay('AMOUNT')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('AMOUNT', '.*32.25.*')}$`,
+  );
 
 const fields = (page: Page) => page.frameLocator('gateway-checkout iframe[part~="frame"]');
 
@@ -65,7 +79,7 @@ test('a German page frames a German fields page that carries no other language, 
   await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
   await typeCardIn(frame, de);
   await page.locator('gateway-checkout').getByLabel(de.email).fill('anna@example.com');
-  await pressFramedPay(page, /bezahlen$/);
+  await pressFramedPay(page, payName(await fieldsWords('de')));
   expect((await orderOfLastResult(page)).status).toBe('paid');
   expect(violations).toEqual([]);
 });
@@ -91,3 +105,23 @@ test('the checkout’s language changed before anything is typed brings the fiel
   await expect(frame.getByLabel(en.cardNumber)).toHaveValue('4111 1111');
   expect(await checkout.locator('iframe[part~="frame"]').getAttribute('src')).toBe(src);
 });
+
+for (const code of ['pl', 'lt', 'ar']) {
+  test(`a page in ${code} pays through fields and a Pay button in ${code}`, async ({ page }) => {
+    const violations = await recordViolations(page);
+    await page.goto(`/csp/?lang=${code}&isolated`);
+    const { texts: t, dir } = await language(code);
+    const frame = fields(page);
+    await expect(frame.getByLabel(t.cardNumber)).toBeEditable();
+    await expect(frame.locator('html')).toHaveAttribute('lang', code);
+    // Laid out in the language's direction; the card's digits left to right in any.
+    await expect(frame.locator('html')).toHaveAttribute('dir', dir);
+    expect(await frame.getByLabel(t.cardNumber).evaluate((i) => getComputedStyle(i).direction)).toBe('ltr');
+    await typeCardIn(frame, t);
+    await page.locator('gateway-checkout').getByLabel(t.email).fill('anna@example.com');
+    await pressFramedPay(page, payName(await fieldsWords(code)));
+    expect((await orderOfLastResult(page)).status).toBe('paid');
+    await expect(page.locator('gateway-checkout [part="result"] h2')).toHaveText(t.paidTitle);
+    expect(violations).toEqual([]);
+  });
+}
