@@ -202,7 +202,9 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
     }
     const url = new URL(request.url);
     const path = url.pathname;
-    const language = translated.get(url.searchParams.get('lang') ?? '');
+    // Norwegian ("no") is written in our Bokmål ("nb"), as the elements read it.
+    const asked = url.searchParams.get('lang') ?? '';
+    const language = translated.get(asked === 'no' ? 'nb' : asked);
     const [page, policy] =
       pay && payPolicy && path.endsWith('/pay.html')
         ? [pay, payPolicy]

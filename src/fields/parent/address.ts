@@ -81,15 +81,6 @@ export interface FieldsTarget {
 }
 
 /**
- * The language of the fields page a frame asks for (its `?lang=`): the tag's two letters, Norwegian
- * ("no") in our Bokmål ("nb") as the elements read it; English for a tag of another shape.
- */
-export function fieldsPageLanguage(language: string): string {
-  const code = language.slice(0, 2).toLowerCase();
-  return code === 'no' ? 'nb' : /^[a-z]{2}$/.test(code) ? code : 'en';
-}
-
-/**
  * A new frame of the fields at `fields-origin` (null when it names none); `session` absolute. The
  * fields page is built with its form rendered in each language we ship, each page carrying that
  * language's texts only (and English): `?lang=` asks for the page's language, so the frame shows it
@@ -103,9 +94,9 @@ export function fieldsTarget(
   const page = fieldsPageOf(fieldsOrigin);
   if (!page) return null;
   const channel = crypto.randomUUID();
-  const lang = fieldsPageLanguage(language);
+  const lang = language.slice(0, 2).toLowerCase();
   const url = new URL(page.page);
-  if (lang !== 'en') url.searchParams.set('lang', lang);
+  if (lang !== 'en' && /^[a-z]{2}$/.test(lang)) url.searchParams.set('lang', lang);
   return {
     origin: page.origin,
     src: frameAddress(url.href, { parent: new URL(framingPage()).origin, channel, session }),

@@ -4,13 +4,7 @@ import { onDemand } from '../../elements/shared/on-demand.ts';
 import { afterPress } from '../../elements/shared/pointer-press.ts';
 import type { ValidityKind } from '../../elements/shared/validity.ts';
 import type { FieldsState } from '../shared/messages.ts';
-import {
-  type FieldsTarget,
-  fieldsPageLanguage,
-  fieldsTarget,
-  framingPageHref,
-  renderedTarget,
-} from './address.ts';
+import { type FieldsTarget, fieldsTarget, framingPageHref, renderedTarget } from './address.ts';
 import type { FieldsFrame } from './parent-bridge.ts';
 
 /** What the frame needs to know of its host element, read at each update. */
@@ -58,9 +52,9 @@ export class FramedFields implements ReactiveController {
   /** What the frame did before its bridge arrived: its last hello, whether it loaded. */
   #early = { hello: null as MessageEvent | null, loaded: false, rendered: false };
   #key: string | undefined;
-  /** The language of the current frame's page, and whether its fields hold anything typed. */
+  /** The language the current frame's page was asked in, and whether its fields hold anything typed. */
   #language: string | undefined;
-  #typed = false;
+  #typed: boolean | undefined;
   #height = 0;
   /** The page's colour scheme, watched while connected (made then: a server render has no media). */
   #dark: MediaQueryList | null = null;
@@ -114,12 +108,10 @@ export class FramedFields implements ReactiveController {
     // A fields page speaks its own language and English: another language is another page, so a
     // new frame, while nothing is typed in the fields (a new frame would lose it; once the customer
     // has typed, the frame stays, and speaks English if its page lacks the new language).
-    const language =
-      this.#typed && this.#language ? this.#language : fieldsPageLanguage(this.#options.language());
-    const key = origin && `${origin} ${session ?? ''} ${language}`;
+    if (!this.#typed) this.#language = this.#options.language();
+    const key = origin && `${origin} ${session ?? ''} ${this.#language}`;
     if (key === this.#key) return;
     this.#key = key;
-    this.#language = language;
     this.#typed = false;
     this.#frame?.detach();
     this.#frame = null;
@@ -153,7 +145,7 @@ export class FramedFields implements ReactiveController {
           this.#host.requestUpdate();
         }),
       state: (state, user) => {
-        if (this.#target === target) this.#typed = !state.empty;
+        this.#typed = !state.empty;
         this.#options.onState(state, user);
       },
       press: () => this.#options.onPress(),
