@@ -28,6 +28,7 @@ import { isSessionEndpoint, sessionEndpointsOf } from '../shared/session-endpoin
 import { connectToParent, type ParentLink } from './frame-bridge.ts';
 import { type CardReader, FramePayment } from './frame-payment.ts';
 import { INSET } from './page.styles.ts';
+import { takePageLanguage } from './page-language.ts';
 import {
   type ButtonLook,
   type ButtonState,
@@ -46,6 +47,8 @@ import {
 } from './terms.ts';
 import type { Refused } from './to-frame.ts';
 
+// The page's language first: its texts are here before the form renders or is taken over.
+takePageLanguage();
 // The masks are inside this page's one script, imported as the card form is: ready before it renders.
 provideMasks(masks);
 if (!customElements.get('gateway-card-form')) customElements.define('gateway-card-form', GatewayCardForm);
