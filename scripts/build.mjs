@@ -26,6 +26,7 @@ import { mangledMembers } from './mangle.mjs';
 import {
   buildSiblings,
   checkSelfContained,
+  INLINE_CONST,
   languagesDefine,
   languagesInline,
   languagesShipped,
@@ -124,7 +125,7 @@ if (wants('iife')) {
         formats: ['iife'],
         fileName: () => 'gateway-checkout.iife.js',
       },
-      rolldownOptions: { output: { minify: members.minify() } },
+      rolldownOptions: { optimization: INLINE_CONST, output: { minify: members.minify() } },
     },
   });
   members.learn(output);
@@ -212,6 +213,7 @@ if (wants('fields')) {
         // Everything in that one script, the languages loaded on demand elsewhere included (and
         // nothing the fields page never runs: see languagesInline).
         rollupOptions: {
+          optimization: INLINE_CONST,
           input: join(root, 'src/fields/frame', `${name}.html`),
           output: {
             entryFileNames: `assets/${entry}-[hash].js`,

@@ -16,6 +16,30 @@ import { provideMasks } from '../../elements/shared/input-mask.ts';
 import * as masks from '../../elements/shared/pattern-mask.ts';
 import { readFrameAddress } from '../shared/frame-address.ts';
 import {
+  BUTTON,
+  BUTTON_HELLO,
+  BUTTON_PRESS,
+  BUTTON_STATE,
+  BYE,
+  CANCEL,
+  CLEAR,
+  CONFIGURE,
+  FOCUS,
+  ORDER,
+  PAID,
+  POINTER,
+  PRESS,
+  READY,
+  REFUSED,
+  RESIZE,
+  ROLL_CALL,
+  SESSION_DATA,
+  STATE,
+  UNSEEN_PRESS,
+  VALIDATE,
+  VALIDATED,
+} from '../shared/message-names.ts';
+import {
   type FieldsConfig,
   type FieldsState,
   type PayButton,
@@ -209,7 +233,7 @@ function resized(): void {
   const leaving = leftAt > 0 && performance.now() - leftAt < LEAVE_HOLD_MS;
   if (buttonPressed || leaving || h === lastHeight) return;
   lastHeight = h;
-  link?.send({ type: 'resize', height: h });
+  link?.send({ type: RESIZE, height: h });
 }
 
 /**
@@ -219,12 +243,16 @@ function resized(): void {
 function showButton(): void {
   if (!button || !look) return;
   const label = (terms && !button.busy && payLabel(terms, look.language)) || button.label;
-  buttonChannel?.postMessage({ type: 'button', button: { ...button, label }, look } satisfies ButtonState);
+  buttonChannel?.postMessage({
+    type: BUTTON_STATE,
+    button: { ...button, label },
+    look,
+  } satisfies ButtonState);
 }
 
 /** What the frame refuses, the page's code hears; the customer sees nothing of it. */
 function refuse(reason: Refusal): void {
-  link?.send({ type: 'refused', reason, message: REFUSALS[reason] });
+  link?.send({ type: REFUSED, reason, message: REFUSALS[reason] });
 }
 
 /** The customer asked to pay: the page checks its own fields and answers with their data. */
@@ -233,15 +261,15 @@ function customerPressed(): void {
   // A second press while the first is answered or paid (a double click) joins it.
   if (payment?.busy || (pressed && Date.now() - pressed.at < PRESS_TTL_MS)) return;
   pressed = { id: nextPress++, at: Date.now() };
-  link.send({ type: 'press', id: pressed.id });
+  link.send({ type: PRESS, id: pressed.id });
 }
 
 async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promise<void> {
   switch (message.type) {
-    case 'refused':
+    case REFUSED:
       refuse(message.reason);
       return;
-    case 'configure': {
+    case CONFIGURE: {
       configure(message.config);
       if (!configured) {
         configured = true;
@@ -252,7 +280,7 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
         lastHeight = height();
         const now = state();
         told = gist(now);
-        parent.send({ type: 'ready', height: lastHeight, state: now });
+        parent.send({ type: READY, height: lastHeight, state: now });
         // Typed before the page and the fields met (the form is in the page's HTML): a person's
         // input, which the page hears of as of any other.
         if (!now.empty) tell(parent, now, true);
@@ -263,29 +291,29 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
       }
       return;
     }
-    case 'validate': {
+    case VALIDATE: {
       // The card first; a complete card with the consent box still unticked: that box.
       if (message.focus && consent?.required && !consent.value && card.checkValidity())
         consent.reportValidity();
       else if (message.focus) card.reportValidity();
       else showAllErrors();
       await card.updateComplete;
-      parent.send({ type: 'validated', id: message.id, state: state() });
+      parent.send({ type: VALIDATED, id: message.id, state: state() });
       return;
     }
-    case 'session-data':
+    case SESSION_DATA:
       return pay(message.id, message.data, parent);
-    case 'cancel':
+    case CANCEL:
       if (pressed?.id === message.id) pressed = null;
       return;
-    case 'button':
+    case BUTTON:
       button = message.button;
       showButton();
       return;
-    case 'focus':
+    case FOCUS:
       card.focus();
       return;
-    case 'clear':
+    case CLEAR:
       if (message.what === 'all') card.clear();
       else clearSecurityCode(card, message.focus === true);
       await card.updateComplete;
@@ -307,19 +335,19 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
   const shown = terms;
   const now = await loadTerms();
   if (!now) {
-    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'network' } });
+    parent.send({ type: PAID, id, outcome: { ok: false, error: 'network' } });
     return;
   }
   if (!shown || !sameTerms(shown, now)) {
     refuse('terms-changed');
-    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'refused' } });
+    parent.send({ type: PAID, id, outcome: { ok: false, error: 'refused' } });
     return;
   }
   // The consent is the one given here, in the fields, never one the page hands over.
   const { save_consent: _fromPage, ...rest } = data;
   if (consent?.required && !consent.value) {
     consent.reportValidity();
-    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'invalid' } });
+    parent.send({ type: PAID, id, outcome: { ok: false, error: 'invalid' } });
     return;
   }
   const agreed = consent?.value;
@@ -335,7 +363,7 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
   const outcome = await payment.pay(
     request,
     read,
-    (order) => parent.send({ type: 'order', id, order }),
+    (order) => parent.send({ type: ORDER, id, order }),
     PAYMENT_TIMEOUT_MS,
     (session) => sessionAgrees(shown, session),
   );
@@ -343,7 +371,7 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     refuse(outcome.refused);
     // The order does something else than was shown: the fields show what it does now.
     if (outcome.refused === 'terms-changed') await loadTerms();
-    parent.send({ type: 'paid', id, outcome: { ok: false, error: 'refused' } });
+    parent.send({ type: PAID, id, outcome: { ok: false, error: 'refused' } });
     return;
   }
   if (!outcome.ok && outcome.error === 'invalid') {
@@ -351,7 +379,7 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     await card.updateComplete;
     tell(parent, state(), false);
   }
-  parent.send({ type: 'paid', id, outcome });
+  parent.send({ type: PAID, id, outcome });
 }
 
 /** Every error shows, as after a tried submit, without moving the focus. */
@@ -393,7 +421,7 @@ card.addEventListener('gateway-card-change', () => {
 
 function tell(to: ParentLink, now: FieldsState, user: boolean): void {
   told = gist(now);
-  to.send({ type: 'state', state: now, user });
+  to.send({ type: STATE, state: now, user });
 }
 
 /**
@@ -407,24 +435,24 @@ if (buttonChannel) {
     const message = parseFromButton(event.data);
     if (!message) return;
     const known = buttons.has(message.instance);
-    if (message.type === 'bye') {
+    if (message.type === BYE) {
       buttons.delete(message.instance);
       return;
     }
     buttons.add(message.instance);
     if (!known && buttons.size > 1) refuse('second-button');
-    if (message.type === 'press') {
+    if (message.type === BUTTON_PRESS) {
       if (buttons.size > 1) refuse('second-button');
       else customerPressed();
-    } else if (message.type === 'unseen-press') refuse('not-visible');
-    else if (message.type === 'hello') showButton();
-    else if (message.type === 'pointer') {
+    } else if (message.type === UNSEEN_PRESS) refuse('not-visible');
+    else if (message.type === BUTTON_HELLO) showButton();
+    else if (message.type === POINTER) {
       buttonPressed = message.down;
       if (!buttonPressed && configured) resized();
     }
   };
   // A button that came before this page said its hello to nobody: each says it again.
-  buttonChannel.postMessage({ type: 'roll-call' } satisfies RollCall);
+  buttonChannel.postMessage({ type: ROLL_CALL } satisfies RollCall);
 }
 
 const connected =

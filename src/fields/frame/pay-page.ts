@@ -11,6 +11,7 @@
 // not see-through, not transformed or filtered) and has for 500 ms; in every engine, not within
 // 500 ms of the button appearing, changing size or moving under the pointer (as browsers guard their
 // permission prompts). A press refused so pays nothing, and the page's code hears of it.
+import { BUTTON_HELLO, BUTTON_PRESS, BYE, POINTER, UNSEEN_PRESS } from '../shared/message-names.ts';
 import { isChannel } from '../shared/messages.ts';
 import { type FromButton, isButtonState, isRollCall, payChannelName } from './pay-channel.ts';
 
@@ -109,7 +110,7 @@ if (window.parent !== window && isChannel(channel)) {
     at - since >= SETTLE_MS;
 
   fields.onmessage = (event: MessageEvent) => {
-    if (isRollCall(event.data)) return send({ type: 'hello', instance });
+    if (isRollCall(event.data)) return send({ type: BUTTON_HELLO, instance });
     if (!isButtonState(event.data)) return;
     const { button: state, look } = event.data;
     const root = document.documentElement;
@@ -126,17 +127,17 @@ if (window.parent !== window && isChannel(channel)) {
   // they keep their height until the press is over, so this button stays under the pointer.
   button.addEventListener('pointerdown', () => {
     downAt = performance.now();
-    send({ type: 'pointer', instance, down: true });
+    send({ type: POINTER, instance, down: true });
   });
   for (const type of ['pointerup', 'pointercancel', 'lostpointercapture'])
-    button.addEventListener(type, () => send({ type: 'pointer', instance, down: false }));
+    button.addEventListener(type, () => send({ type: POINTER, instance, down: false }));
   button.addEventListener('click', (event) => {
     // A click the page dispatched, or a press on a disabled button, pays nothing.
     if (!event.isTrusted || button.disabled) return;
     const at = downAt ?? performance.now();
     downAt = null;
-    send({ type: seen(at) ? 'press' : 'unseen-press', instance });
+    send({ type: seen(at) ? BUTTON_PRESS : UNSEEN_PRESS, instance });
   });
-  addEventListener('pagehide', () => send({ type: 'bye', instance }));
-  send({ type: 'hello', instance });
+  addEventListener('pagehide', () => send({ type: BYE, instance }));
+  send({ type: BUTTON_HELLO, instance });
 }

@@ -9,11 +9,30 @@
  * Each parser rebuilds the message from the keys it knows, so an extra key is dropped, not carried.
  */
 
+import {
+  AGAIN,
+  type BUTTON,
+  type CANCEL,
+  type CLEAR,
+  type CONFIGURE,
+  CONNECT,
+  type FOCUS,
+  HANDSHAKE_KEY,
+  HELLO,
+  ORDER,
+  PAID,
+  PRESS,
+  READY,
+  REFUSED,
+  RESIZE,
+  type SESSION_DATA,
+  STATE,
+  type VALIDATE,
+  VALIDATED,
+} from './message-names.ts';
+
 /** The protocol's version; both sides check it in the handshake. */
 export const FIELDS_PROTOCOL = 1;
-
-/** The key that marks our handshake messages among whatever else a window receives. */
-export const HANDSHAKE_KEY = 'gatewayFields';
 
 /** Theme tokens the card fields and the Pay button read; the parent sends the values its page set. */
 export type ThemeToken = `--gateway-${
@@ -202,45 +221,45 @@ const REFUSAL_CODE = /^[a-z-]{1,32}$/;
 
 /** Parent → frame, over the MessageChannel. */
 export type ToFrame =
-  | { readonly type: 'configure'; readonly config: FieldsConfig }
+  | { readonly type: typeof CONFIGURE; readonly config: FieldsConfig }
   /** Show every error; `focus` moves the focus to the first invalid field. */
-  | { readonly type: 'validate'; readonly id: number; readonly focus: boolean }
+  | { readonly type: typeof VALIDATE; readonly id: number; readonly focus: boolean }
   /**
    * The answer to the frame's `press`: the page's own fields are valid, here is their data. The
    * frame then asks the merchant's server for this checkout's order and pays it, once per press.
    */
-  | { readonly type: 'session-data'; readonly id: number; readonly data: SessionData }
+  | { readonly type: typeof SESSION_DATA; readonly id: number; readonly data: SessionData }
   /** The page does not go on with that press (its own fields need attention, or it checks a status). */
-  | { readonly type: 'cancel'; readonly id: number }
+  | { readonly type: typeof CANCEL; readonly id: number }
   /** How the Pay button in the fields' origin reads and whether it can be pressed. */
-  | { readonly type: 'button'; readonly button: PayButton }
+  | { readonly type: typeof BUTTON; readonly button: PayButton }
   /** Focus the card number (the parent moved the focus into the frame). */
-  | { readonly type: 'focus' }
+  | { readonly type: typeof FOCUS }
   /** `all` empties every field (a new payment); `security-code` only that one (after a decline). */
-  | { readonly type: 'clear'; readonly what: 'all' | 'security-code'; readonly focus?: boolean };
+  | { readonly type: typeof CLEAR; readonly what: 'all' | 'security-code'; readonly focus?: boolean };
 
 /** Frame → parent, over the MessageChannel. */
 export type FromFrame =
   /** Rendered with its first configuration: the fields can be typed into. */
-  | { readonly type: 'ready'; readonly height: number; readonly state: FieldsState }
-  | { readonly type: 'resize'; readonly height: number }
+  | { readonly type: typeof READY; readonly height: number; readonly state: FieldsState }
+  | { readonly type: typeof RESIZE; readonly height: number }
   /** `user`: a person's edit (the parent fires its change event only then). */
-  | { readonly type: 'state'; readonly state: FieldsState; readonly user: boolean }
+  | { readonly type: typeof STATE; readonly state: FieldsState; readonly user: boolean }
   /**
    * The customer pressed Pay (the button in the fields' origin) or Enter in a field: the parent
    * checks its own fields and answers with `session-data` or `cancel` for this id.
    */
-  | { readonly type: 'press'; readonly id: number }
-  | { readonly type: 'validated'; readonly id: number; readonly state: FieldsState }
+  | { readonly type: typeof PRESS; readonly id: number }
+  | { readonly type: typeof VALIDATED; readonly id: number; readonly state: FieldsState }
   /** The merchant's server made the order this press pays; the payment goes out next. */
-  | { readonly type: 'order'; readonly id: number; readonly order: FramedOrder }
-  | { readonly type: 'paid'; readonly id: number; readonly outcome: PayOutcome }
+  | { readonly type: typeof ORDER; readonly id: number; readonly order: FramedOrder }
+  | { readonly type: typeof PAID; readonly id: number; readonly outcome: PayOutcome }
   /** A message was refused: its code and why, in one line (see `REFUSALS`). */
-  | { readonly type: 'refused'; readonly reason: Refusal; readonly message: string };
+  | { readonly type: typeof REFUSED; readonly reason: Refusal; readonly message: string };
 
 /** The frame's first word, to `window.parent`, addressed to the parent origin it was given. */
 export interface Hello {
-  readonly [HANDSHAKE_KEY]: 'hello';
+  readonly [HANDSHAKE_KEY]: typeof HELLO;
   readonly v: number;
   /** The nonce the parent put in the frame's address: tells which frame of the page says hello. */
   readonly channel: string;
@@ -256,14 +275,14 @@ export interface Hello {
  * HTML (gateway-checkout/ssr) may have said hello before the page's script listened.
  */
 export interface Again {
-  readonly [HANDSHAKE_KEY]: 'again';
+  readonly [HANDSHAKE_KEY]: typeof AGAIN;
   readonly v: number;
   readonly channel: string;
 }
 
 /** The parent's answer: carries the frame's end of the MessageChannel. */
 export interface Connect {
-  readonly [HANDSHAKE_KEY]: 'connect';
+  readonly [HANDSHAKE_KEY]: typeof CONNECT;
   readonly v: number;
   readonly channel: string;
 }
@@ -357,38 +376,57 @@ function parseOutcome(v: unknown): PayOutcome | null {
   return { ok: false, error: v.error, message };
 }
 
+/** A parser per message name: the table is keyed by the names, so each message has exactly one. */
+export type MessageParsers<M extends { readonly type: string }> = {
+  readonly [K in M['type']]: (data: Obj) => Extract<M, { readonly type: K }> | null;
+};
+
+/** The parser of a message's name, if it is one of `parsers`' (never one of Object's own keys). */
+export const parserOf = <M extends { readonly type: string }>(
+  parsers: MessageParsers<M>,
+  type: unknown,
+): ((data: Obj) => M | null) | null =>
+  typeof type === 'string' && Object.hasOwn(parsers, type) ? parsers[type as M['type']] : null;
+
+const FROM_FRAME: MessageParsers<FromFrame> = {
+  [REFUSED]: ({ reason, message }) =>
+    typeof reason === 'string' && REFUSAL_CODE.test(reason) && str(message, 200)
+      ? { type: REFUSED, reason: reason as Refusal, message }
+      : null,
+  [RESIZE]: ({ height }) => (size(height) ? { type: RESIZE, height } : null),
+  [READY]: (data) => {
+    const state = parseState(data.state);
+    return size(data.height) && state ? { type: READY, height: data.height, state } : null;
+  },
+  [STATE]: (data) => {
+    const state = parseState(data.state);
+    return state && { type: STATE, state, user: data.user === true };
+  },
+  [PRESS]: ({ id }) => (int(id) ? { type: PRESS, id } : null),
+  [VALIDATED]: (data) => {
+    const state = parseState(data.state);
+    return int(data.id) && state ? { type: VALIDATED, id: data.id, state } : null;
+  },
+  [ORDER]: (data) => {
+    const order = parseOrder(data.order);
+    return int(data.id) && order ? { type: ORDER, id: data.id, order } : null;
+  },
+  [PAID]: (data) => {
+    const outcome = parseOutcome(data.outcome);
+    return int(data.id) && outcome ? { type: PAID, id: data.id, outcome } : null;
+  },
+};
+
 /** What the parent accepts from the frame; null for anything else. Extra keys never cross. */
 export function parseFromFrame(data: unknown): FromFrame | null {
   if (!isObj(data)) return null;
-  const { type, id, height } = data;
-  const state = parseState(data.state);
-  if (type === 'refused') {
-    const { reason, message } = data;
-    return typeof reason === 'string' && REFUSAL_CODE.test(reason) && str(message, 200)
-      ? { type, reason: reason as Refusal, message }
-      : null;
-  }
-  if (type === 'resize' || type === 'ready') {
-    if (!size(height)) return null;
-    if (type === 'resize') return { type, height };
-    return state && { type, height, state };
-  }
-  if (type === 'state') return state && { type, state, user: data.user === true };
-  if (!int(id)) return null;
-  if (type === 'press') return { type, id };
-  if (type === 'validated') return state && { type, id, state };
-  if (type === 'order') {
-    const order = parseOrder(data.order);
-    return order && { type, id, order };
-  }
-  const outcome = type === 'paid' && parseOutcome(data.outcome);
-  return outcome ? { type: 'paid', id, outcome } : null;
+  return parserOf(FROM_FRAME, data.type)?.(data) ?? null;
 }
 
 export function isHello(data: unknown, channel: string): data is Hello {
   return (
     isObj(data) &&
-    data[HANDSHAKE_KEY] === 'hello' &&
+    data[HANDSHAKE_KEY] === HELLO &&
     data.v === FIELDS_PROTOCOL &&
     data.channel === channel &&
     isChannel(data.instance)
@@ -397,25 +435,25 @@ export function isHello(data: unknown, channel: string): data is Hello {
 
 export function isAgain(data: unknown, channel: string): data is Again {
   return (
-    isObj(data) && data[HANDSHAKE_KEY] === 'again' && data.v === FIELDS_PROTOCOL && data.channel === channel
+    isObj(data) && data[HANDSHAKE_KEY] === AGAIN && data.v === FIELDS_PROTOCOL && data.channel === channel
   );
 }
 
 export function isConnect(data: unknown, channel: string): data is Connect {
   return (
-    isObj(data) && data[HANDSHAKE_KEY] === 'connect' && data.v === FIELDS_PROTOCOL && data.channel === channel
+    isObj(data) && data[HANDSHAKE_KEY] === CONNECT && data.v === FIELDS_PROTOCOL && data.channel === channel
   );
 }
 
 export const hello = (channel: string, instance: string): Hello => ({
-  [HANDSHAKE_KEY]: 'hello',
+  [HANDSHAKE_KEY]: HELLO,
   v: FIELDS_PROTOCOL,
   channel,
   instance,
 });
-export const again = (channel: string): Again => ({ [HANDSHAKE_KEY]: 'again', v: FIELDS_PROTOCOL, channel });
+export const again = (channel: string): Again => ({ [HANDSHAKE_KEY]: AGAIN, v: FIELDS_PROTOCOL, channel });
 export const connect = (channel: string): Connect => ({
-  [HANDSHAKE_KEY]: 'connect',
+  [HANDSHAKE_KEY]: CONNECT,
   v: FIELDS_PROTOCOL,
   channel,
 });
