@@ -11,8 +11,9 @@
 // not see-through, not transformed or filtered) and has for 500 ms; in every engine, not within
 // 500 ms of the button appearing, changing size or moving under the pointer (as browsers guard their
 // permission prompts). A press refused so pays nothing, and the page's code hears of it.
+
+import { isChannel } from '../shared/checks.ts';
 import { BUTTON_HELLO, BUTTON_PRESS, BYE, POINTER, UNSEEN_PRESS } from '../shared/message-names.ts';
-import { isChannel } from '../shared/messages.ts';
 import { type FromButton, isButtonState, isRollCall, payChannelName } from './pay-channel.ts';
 
 /**

@@ -1,4 +1,15 @@
 import {
+  BRAND_ID,
+  bool,
+  int,
+  isObj,
+  type MessageParsers,
+  type Obj,
+  oneOf,
+  parserOf,
+  str,
+} from '../shared/checks.ts';
+import {
   BUTTON,
   CANCEL,
   CLEAR,
@@ -10,19 +21,10 @@ import {
   VALIDATE,
 } from '../shared/message-names.ts';
 import {
-  BRAND_ID,
-  bool,
   type FieldsConfig,
-  int,
-  isObj,
-  type MessageParsers,
-  type Obj,
-  oneOf,
   type PayButton,
-  parserOf,
   type Refusal,
   type SessionData,
-  str,
   THEME_TOKENS,
   type ThemeToken,
   type ToFrame,

@@ -1,3 +1,4 @@
+import { again, connect, isHello } from '../shared/handshake.ts';
 import {
   BUTTON,
   CANCEL,
@@ -15,22 +16,19 @@ import {
   VALIDATED,
 } from '../shared/message-names.ts';
 import {
-  again,
-  connect,
   type FieldsConfig,
   type FieldsState,
   type FramedOrder,
   type FromFrame,
-  isHello,
   type PayButton,
   type PayOutcome,
-  parseFromFrame,
   type SessionData,
   THEME_TOKENS,
   type ThemeToken,
   type ToFrame,
 } from '../shared/messages.ts';
 import type { FieldsTarget } from './address.ts';
+import { parseFromFrame } from './from-frame.ts';
 
 export interface FieldsFrameEvents {
   resize(height: number): void;
