@@ -1,5 +1,5 @@
 import { html, noChange, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { type CardBrand, detectBrand } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
@@ -14,7 +14,7 @@ import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
-import { brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
+import { BRAND_ROW_START, brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
 import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
 import { cardFormStyles } from './card-form.styles.ts';
@@ -40,8 +40,6 @@ export type CardChangeEvent = CustomEvent<CardChangeDetail>;
  * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
  */
 const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
-
-const FIELDS: readonly FieldId[] = ['number', 'expiry', 'csc', 'name'];
 
 /**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
@@ -123,12 +121,13 @@ export class GatewayCardForm extends FormControlElement {
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
   /** That fields move on by themselves: 1 while said (until the number is typed in), 2 once said. */
-  #told = 0;
+  @state() private told = 0;
+  /** The accepted brands' row: its room and whether its marks came (see brandRowState). */
+  @state() private brandRow = BRAND_ROW_START;
+  /** Whether this update renders the markup (see `render`). */
+  #stale = true;
 
   readonly #marks = brandMarks();
-  /** What the last render showed (see `#shows`). */
-  #shown: readonly unknown[] = [];
-  readonly #brandRow = brandRowState(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
 
   readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
 
@@ -184,6 +183,11 @@ export class GatewayCardForm extends FormControlElement {
 
   constructor() {
     super();
+    brandRowState(
+      this,
+      () => this.acceptedBrands.length || SHOWN_BRANDS.length,
+      (row) => (this.brandRow = row),
+    );
     registerCardAccess(this, {
       read: () => (this.#framed.active ? null : this.#read()),
       frame: () => this.#framed.frame,
@@ -208,6 +212,13 @@ export class GatewayCardForm extends FormControlElement {
   /** The detected brand's credit-card-type id (`visa`, `mastercard`, `american-express`, ...), or null. */
   get brand(): string | null {
     return this.#brand?.type ?? null;
+  }
+
+  /** The brand changes as a property does: `brand` (its type, which stands for its name and code). */
+  #setBrand(brand: CardBrand | null): void {
+    const was = this.brand;
+    this.#brand = brand;
+    this.requestUpdate('brand', was);
   }
 
   /** Moves focus to the card number. */
@@ -236,7 +247,9 @@ export class GatewayCardForm extends FormControlElement {
       return;
     }
     this.#number = this.#expiry = this.#csc = this.#name = '';
-    this.#brand = null;
+    this.#setBrand(null);
+    // The name is no reactive property (it is card data): its input shows '' only if this renders.
+    this.#stale = true;
     this.#numberMask.value = '';
     this.#expiryMask.value = '';
     this.#cscMask.value = '';
@@ -263,6 +276,8 @@ export class GatewayCardForm extends FormControlElement {
       }
     }
     super.willUpdate(changed);
+    // Everything the markup reads changes as a property does (see `render`).
+    if (changed.size) this.#stale = true;
   }
 
   protected override firstUpdated(changed: PropertyValues<this>): void {
@@ -291,6 +306,7 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    this.#stale = false;
     const edit = this.#edit;
     if (!edit) return;
     this.#edit = null;
@@ -313,20 +329,20 @@ export class GatewayCardForm extends FormControlElement {
   protected override render() {
     const t = this.t;
     if (this.#framed.active) {
-      this.#shown = [];
+      this.#stale = true;
       return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     }
     // Most keys change nothing the markup shows (the input shows the text itself): no render then.
-    const shows = this.#shows();
-    if (shows.every((value, i) => value === this.#shown[i])) return noChange;
-    this.#shown = shows;
-    return this.#markup();
+    // What the markup reads is a reactive property, or changes as one (`brand`, `languageTag`,
+    // `inactive`, `shownErrors`): an update renders when it has changed properties. The name is
+    // the one exception (card data, kept private): where it changes but not by typing, `#stale`.
+    return this.#stale ? this.#markup() : noChange;
   }
 
   #markup() {
     const t = this.t;
     const brand = this.#brand;
-    const { room, shown } = this.#brandRow;
+    const { room, shown } = this.brandRow;
     const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, room, shown);
     const codeLength = securityCodeLength(brand);
     const front = securityCodeSide(brand) === 'front';
@@ -368,29 +384,11 @@ export class GatewayCardForm extends FormControlElement {
       @keydown=${this.#autoAdvance.onKeydown}
     >
       ${input('number', t.cardNumber, 'cc-number', true)}
-      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : this.#told === 1 ? t.autoAdvance : ''}</div>
+      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : this.told === 1 ? t.autoAdvance : ''}</div>
       ${input('expiry', t.expiry, 'cc-exp', true)}
       ${this.moto ? nothing : input('csc', t.securityCode, 'cc-csc', true)}
       ${this.requireName ? input('name', t.cardholderName, 'cc-name', false) : nothing}
     </div>`;
-  }
-
-  /** Everything the markup of `render` reads; the brand's type stands for its name and code. */
-  #shows(): readonly unknown[] {
-    const { room, shown } = this.#brandRow;
-    return [
-      this.t,
-      this.#brand?.type,
-      this.#told,
-      room,
-      shown,
-      this.moto,
-      this.requireName,
-      this.acceptedBrands,
-      this.inactive,
-      this.#name,
-      ...FIELDS.map((id) => this.shownError(id)),
-    ];
   }
 
   #input(id: FieldId): HTMLInputElement | null {
@@ -399,9 +397,9 @@ export class GatewayCardForm extends FormControlElement {
 
   #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
-    this.#brand = detectBrand(onlyDigits(this.#number));
+    this.#setBrand(detectBrand(onlyDigits(this.#number)));
     // Said once: typing takes the note away (the brand's words take its place), and it never comes back.
-    if (this.#told) this.#told = 2;
+    if (this.told) this.told = 2;
     this.#changed(change, 'number');
   }
 
@@ -495,10 +493,7 @@ export class GatewayCardForm extends FormControlElement {
 
   /** The first time a card field is reached, a form that moves focus on by itself says so. */
   readonly #onFocusIn = (): void => {
-    if (!this.#told && !this.moto && this.autoAdvance !== 'off') {
-      this.#told = 1;
-      this.requestUpdate();
-    }
+    if (!this.told && !this.moto && this.autoAdvance !== 'off') this.told = 1;
   };
 
   readonly #onFocusOut = (event: FocusEvent): void => {

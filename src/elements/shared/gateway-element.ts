@@ -152,14 +152,23 @@ export abstract class GatewayElement extends LitElement {
       void pending.then(() => {
         if (this.#wanted !== tag) return;
         this.#pending = null;
-        this.#tag = tag;
-        this.requestUpdate();
+        this.#show(tag);
       });
       return false;
     }
     if (tag === this.#tag) return false;
-    this.#tag = tag;
+    this.#show(tag);
     return true;
+  }
+
+  /**
+   * The language shown changes as a property does: an update that shows it has `languageTag`
+   * among its changed properties (an element that skips renders relies on that).
+   */
+  #show(tag: string): void {
+    const was = this.#tag;
+    this.#tag = tag;
+    this.requestUpdate('languageTag', was);
   }
 
   /**
