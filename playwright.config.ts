@@ -20,6 +20,8 @@ const E2E_LIMITS = {
 export default defineConfig<unknown, { engine: Engine }>({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  // Against a sandbox closed to browsers on api_do_url: playwright.direct-post.config.ts.
+  testIgnore: 'direct-post/**',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

@@ -6,6 +6,7 @@ import {
   type GatewayClient,
   type OrderDraft,
   type SessionStore,
+  type Transport,
   type VelocityLimits,
 } from '../src/server/index.ts';
 import type { BotCheck } from './bot-check/verifier.ts';
@@ -68,6 +69,8 @@ export function createShopCheckout(options: {
   botCheck: BotCheck;
   /** The isolated fields' origins: they ask for their order themselves (CORS). */
   fieldsOrigins?: readonly string[];
+  /** How the card reaches the gateway (DEMO_TRANSPORT). */
+  transport?: Transport;
 }) {
   const { gateway, auth, visits } = options;
   const phoneRequest = (request: Request) => new URL(request.url).searchParams.get('moto') === '1';
@@ -163,6 +166,7 @@ export function createShopCheckout(options: {
     ...(options.store ? { store: options.store } : {}),
     ...(options.secret ? { secret: options.secret } : {}),
     ...(options.fieldsOrigins ? { fieldsOrigins: options.fieldsOrigins } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
   };
   const checkout = createCheckoutHandler(handlerOptions);
 

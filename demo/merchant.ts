@@ -13,6 +13,7 @@ import {
   type GatewayWebhookEvent,
   type LimitStore,
   type SessionStore,
+  type Transport,
   toNodeHandler,
   toRequest,
   type VelocityLimitsOptions,
@@ -75,6 +76,11 @@ export interface DemoMerchantOptions {
   fieldsPort?: number;
   /** How many webhook events the log keeps, newest last. Default MAX_EVENTS. */
   webhookLogSize?: number;
+  /**
+   * How the shop's checkouts send the card (`createCheckoutHandler({ transport })`): `api-do`
+   * (default) or `direct-post`, for a gateway that answers no browser on api_do_url.
+   */
+  transport?: Transport;
 }
 
 export interface DemoMerchant {
@@ -182,6 +188,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     visits,
     moto,
     base: () => base,
+    ...(options.transport ? { transport: options.transport } : {}),
     // The isolated fields ask for their order themselves, from their own origin.
     ...(fieldsUrl ? { fieldsOrigins: [fieldsUrl] } : {}),
     ...(options.stores ? { store: options.stores.sessions } : {}),
@@ -212,6 +219,7 @@ export async function startDemoMerchant(options: DemoMerchantOptions): Promise<D
     appsDir: options.appsDir ?? join(options.distDir, '..', 'build', 'demo-apps'),
     visits,
     orderNumber: newOrderNumber,
+    ...(options.transport ? { transport: options.transport } : {}),
     botCheck,
   });
 

@@ -6,7 +6,8 @@
 // with the same CHECKOUT_STATUS_SECRET).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../src/sandbox/index.ts';
+import { sandboxEnvOptions, startSandbox } from '../src/sandbox/index.ts';
+import { TRANSPORTS, type Transport } from '../src/server/index.ts';
 import { AGENT_USER, type DemoMerchantOptions, PortInUseError, startDemoMerchant } from './merchant.ts';
 import { redisShiftStore } from './moto/shift.ts';
 import { MERCHANT_NAME } from './scenarios.ts';
@@ -39,6 +40,14 @@ const sandbox = process.env.GATEWAY_URL
       merchantName: MERCHANT_NAME,
       // How long the "timeout" fault holds a payment; the end-to-end tests shorten it.
       faultTimeoutMs: Number(process.env.SANDBOX_FAULT_TIMEOUT_MS ?? 30_000),
+      // SANDBOX_API_DO_BROWSERS=closed: api_do_url as a host-to-host address (pair it with DEMO_TRANSPORT=direct-post).
+      ...(() => {
+        try {
+          return sandboxEnvOptions();
+        } catch (error) {
+          return giveUp((error as Error).message);
+        }
+      })(),
     }).catch(giveUp);
 const gatewayUrl = process.env.GATEWAY_URL ?? sandbox!.url;
 const secretKey = process.env.GATEWAY_SECRET_KEY ?? sandbox!.secretKey;
@@ -77,6 +86,14 @@ function limitsFromEnv(text: string | undefined): DemoMerchantOptions['limits'] 
 }
 const limits = limitsFromEnv(process.env.DEMO_LIMITS);
 
+/** DEMO_TRANSPORT: how the shop's checkouts send the card (pair direct-post with SANDBOX_API_DO_BROWSERS=closed). */
+function transportFromEnv(text: string | undefined): Transport | undefined {
+  if (!text) return undefined;
+  if ((TRANSPORTS as readonly string[]).includes(text)) return text as Transport;
+  return giveUp(`DEMO_TRANSPORT must be ${TRANSPORTS.map((t) => `"${t}"`).join(' or ')}, not "${text}"`);
+}
+const transport = transportFromEnv(process.env.DEMO_TRANSPORT);
+
 const options: DemoMerchantOptions = {
   gatewayUrl,
   secretKey,
@@ -90,6 +107,7 @@ const options: DemoMerchantOptions = {
   agentPassword,
   ...(limits ? { limits } : {}),
   fieldsPort: Number(process.env.DEMO_FIELDS_PORT ?? 5174),
+  ...(transport ? { transport } : {}),
   // A load test reads back every event it caused; a person looks at the newest few hundred.
   ...(process.env.DEMO_WEBHOOK_LOG_SIZE ? { webhookLogSize: Number(process.env.DEMO_WEBHOOK_LOG_SIZE) } : {}),
 };

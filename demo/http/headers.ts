@@ -39,7 +39,8 @@ export const SHOP_PAGE_POLICY = pagePolicy([
   "connect-src 'self' http://127.0.0.1:*",
   'frame-src http://127.0.0.1:*',
   "img-src 'self' data:",
-  "form-action 'self'",
+  // The checkout's Direct Post form goes to the gateway (any loopback port here, its domain live).
+  "form-action 'self' http://127.0.0.1:*",
 ]);
 
 /** Sets the shared headers on a node response; what a route writes later overrides them. */

@@ -4,6 +4,7 @@ import {
   createCheckoutHandler,
   type GatewayClient,
   type HandlerInfo,
+  type Transport,
   toNodeHandler,
 } from '../../src/server/index.ts';
 import type { BotCheck } from '../bot-check/verifier.ts';
@@ -36,6 +37,8 @@ export interface ShopRoutesOptions {
   visits: VisitStore;
   /** The shop's own order numbers: unique, never from the browser. */
   orderNumber: () => string;
+  /** How the card reaches the gateway (DEMO_TRANSPORT). */
+  transport?: Transport;
   /** The bot check every checkout passes before an order is made (see bot-check/verifier.ts). */
   botCheck: BotCheck;
 }
@@ -78,6 +81,7 @@ export function createShopRoutes(options: ShopRoutesOptions) {
       number: options.orderNumber(),
       products: orderProducts(pricedOf(carts.visitOf(request).visit)),
     }),
+    ...(options.transport ? { transport: options.transport } : {}),
   });
 
   async function handle(request: Request, info: HandlerInfo): Promise<Response | null> {

@@ -2,7 +2,7 @@ import type { CardInput } from '../card/direct-body.ts';
 import type { FramedPayer } from '../fields/parent/framed-payer.ts';
 import type { AvsMode, CheckoutSession, SaveMethod } from '../protocol/session.ts';
 import type { FlowPhase } from './outcome.ts';
-import type { DirectPayer } from './post-payment.ts';
+import type { DirectPayer, DirectTransport } from './post-payment.ts';
 import type { SessionRequest } from './session-request.ts';
 
 // What a payment flow is given: its options, what it pays with, and what it reports. The flow
@@ -34,6 +34,8 @@ export interface PaymentFlowOptions {
    * waits): from here on a lost page must learn the result rather than pay again. No card data.
    */
   readonly onAttempt?: (attempt: AttemptRecord) => void;
+  /** The element's `direct-post` transport, loaded on demand: for sessions that ask for it. */
+  readonly transport?: () => Promise<DirectTransport>;
   /** How long the payment POST may take before we treat its answer as lost. */
   readonly paymentTimeoutMs?: number;
   /** How long we keep asking for a final status. */

@@ -18,6 +18,9 @@ export type FlowErrorType =
   | 'cancelled' // the customer left the 3-D Secure challenge
   | 'amount' // nothing to charge yet (no amount set); nothing was sent
   | 'untrusted_gateway' // api_do_url is no gateway origin card data may go to: nothing was sent
+  // The gateway answers no browser on api_do_url (no CORS): nothing was sent; the merchant must
+  // switch to the direct-post transport (the console says so; the customer sees a generic failure).
+  | 'browser_refused'
   | 'rate_limited' // the merchant server refused more attempts for now (429): nothing was sent
   | 'verification'; // the bot check was refused (403) or did not complete: nothing was sent
 

@@ -12,7 +12,7 @@ import {
   type FlowInvalid,
   type FlowResult,
 } from './outcome.ts';
-import { type PayerResult, postDirectPayment } from './post-payment.ts';
+import { type DirectTransport, type PayerResult, postDirectPayment } from './post-payment.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -249,8 +249,9 @@ export class PaymentFlow {
         attempt.session = session;
       }
 
+      const direct = session.transport === 'direct-post';
       const refused = gatewayAddressProblem(
-        session.api_do_url,
+        direct ? session.direct_post! : session.api_do_url,
         this.#options.gatewayOrigins ?? [],
         globalThis.location?.origin,
       );
@@ -265,15 +266,27 @@ export class PaymentFlow {
 
       onPhase?.('paying');
       this.#options.onAttempt?.({ session });
+      const current = session;
+      const body = input.card && buildDirectPaymentBody(input.card, options);
       sent = input.payer
         ? await input.payer(session.api_do_url, options, timeoutMs)
-        : await postDirectPayment(session.api_do_url, buildDirectPaymentBody(input.card, options), {
-            fetch: this.#fetch,
-            timeoutMs,
-          });
+        : direct
+          ? // A part that cannot load sent nothing: the status then shows the order untouched.
+            ((await (
+              await this.#transport()
+            )?.post(
+              current,
+              body!,
+              timeoutMs,
+              () => this.#server.readStatus(current.status_url, 1),
+              onPhase,
+            )) ?? { ok: false, error: 'network' })
+          : await postDirectPayment(session.api_do_url, body!, { fetch: this.#fetch, timeoutMs });
     }
     if (!sent.ok) {
       const { error, message } = sent;
+      // The bank's check in the Direct Post frame was closed unfinished: the frame is gone with it.
+      if (error === 'cancelled') return this.#challengeLeft(session, false);
       if (error === 'invalid') return { kind: 'invalid', orderId: session.order_id || null };
       if (error === 'rejected') {
         // The gateway refused the request; it may still be because the order was paid already (a
@@ -295,6 +308,8 @@ export class PaymentFlow {
       if (status.status === 'issued') {
         // Nothing reached the card: the same order may be paid again when the person asks.
         attempt.uncertain = false;
+        if (error === 'network' && (await (await this.#transport())?.refused(session.api_do_url)))
+          return this.#failed(session, 'browser_refused', false);
         return this.#failed(session, error, true, message);
       }
       return this.#server.settleFrom(session, status);
@@ -308,6 +323,10 @@ export class PaymentFlow {
     }
 
     return this.#verify(session);
+  }
+
+  async #transport(): Promise<DirectTransport | undefined> {
+    return this.#options.transport?.().catch(() => undefined);
   }
 
   #verify(session: CheckoutSession): Promise<FlowResult> {
@@ -362,7 +381,7 @@ export class PaymentFlow {
   }
 
   /** The challenge was left while the order waits for the bank: it can be reopened. */
-  #challengeLeft(session: CheckoutSession): FlowResult {
+  #challengeLeft(session: CheckoutSession, reopenable = true): FlowResult {
     // A checkout that creates its orders may start over with a new one; an order created beforehand
     // can only be finished through its challenge.
     const ownOrder = Boolean(this.#options.sessionUrl);
@@ -372,7 +391,7 @@ export class PaymentFlow {
       orderId: session.order_id || null,
       error: cancelledError,
       canRetry: ownOrder,
-      reopenable: true,
+      reopenable,
     };
   }
 

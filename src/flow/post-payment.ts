@@ -1,4 +1,5 @@
 import type { DirectPaymentBody, DirectPaymentResponse } from '../protocol/direct-payment.ts';
+import type { CheckoutSession, CheckoutStatus } from '../protocol/session.ts';
 
 /** Why a direct payment POST did not give a usable answer. */
 export type PostPaymentError = 'network' | 'timeout' | 'server' | 'rejected';
@@ -56,10 +57,17 @@ function gatewayMessage(json: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-/** What a payer answers: as `postDirectPayment`, or `invalid` when the card was not complete and nothing was sent. */
+/**
+ * What a payer answers: as `postDirectPayment`, or `invalid` when the card was not complete and
+ * nothing was sent, or `cancelled` when the customer closed the bank's check of a Direct Post.
+ */
 export type PayerResult =
   | { readonly ok: true; readonly response: DirectPaymentResponse }
-  | { readonly ok: false; readonly error: PostPaymentError | 'invalid'; readonly message?: string };
+  | {
+      readonly ok: false;
+      readonly error: PostPaymentError | 'invalid' | 'cancelled';
+      readonly message?: string;
+    };
 
 /**
  * Sends one attempt's direct payment wherever the card is: the body is built from the options and
@@ -73,4 +81,28 @@ export type DirectPayer = (
     readonly savedByMerchant?: boolean;
   },
   timeoutMs: number,
+) => Promise<PayerResult>;
+
+/** The element's part for the `direct-post` transport and for telling why a payment POST failed. */
+export interface DirectTransport {
+  readonly post: DirectPoster;
+  /**
+   * After a payment POST that failed at the network level with nothing charged: whether the
+   * gateway is there but answers no browser on `api_do_url` (no CORS), rather than the network.
+   */
+  refused(apiDoUrl: string): Promise<boolean>;
+}
+
+/**
+ * The `direct-post` transport: sends the body as an HTML form to the order's `direct_post` and
+ * waits until the gateway has sent the frame back (after the bank's check, shown meanwhile: then
+ * `onPhase('challenge')` is called). `cancelled`: the customer closed the bank's check and the order still
+ * waits for it. A success says only that the form came back; the status tells the rest.
+ */
+export type DirectPoster = (
+  session: CheckoutSession,
+  body: DirectPaymentBody,
+  timeoutMs: number,
+  status: () => Promise<CheckoutStatus | null>,
+  onPhase?: (phase: 'challenge') => void,
 ) => Promise<PayerResult>;

@@ -201,6 +201,8 @@ export const orderSchema = z.looseObject({
   full_page_checkout: z.string().nullish(),
   iframe_checkout: z.string().nullish(),
   direct_post: z.string().nullish(),
+  // The order's own page at the gateway (public clients read it; its meaning beyond that is unpublished).
+  link: z.string().nullish(),
   success_redirect: z.string().nullish(),
   failure_redirect: z.string().nullish(),
   cancel_redirect: z.string().nullish(),
@@ -264,6 +266,9 @@ export const productResourceSchema = z.looseObject({
   currency: z.string().nullish(),
   tax: z.string().nullish(),
   tax_percent: decimal,
+  // Two public clients read `product.brand.brand_name` (a white-label shop's product page).
+  brand: z.looseObject({ brand_name: z.string().nullish() }).nullish(),
+  link: z.string().nullish(),
 });
 export type ProductResource = z.infer<typeof productResourceSchema>;
 

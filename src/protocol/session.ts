@@ -20,6 +20,14 @@ export const SAVE_METHODS = [...SETUP_FUTURE_USE, 'merchant'] as const;
 export type SaveMethod = (typeof SAVE_METHODS)[number];
 
 export const PRESENTATIONS = ['direct', 'iframe', 'redirect'] as const;
+
+/**
+ * How the card reaches the gateway: `api-do`, a JSON POST to the order's `api_do_url` (the
+ * default), or `direct-post`, an HTML form POST to the order's `direct_post`, answered with
+ * redirects (for a gateway whose `api_do_url` takes no requests from browsers).
+ */
+export const TRANSPORTS = ['api-do', 'direct-post'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
 export type Presentation = (typeof PRESENTATIONS)[number];
 
 export const billingAddressSchema = z.strictObject({
@@ -126,6 +134,9 @@ export const checkoutSessionSchema = z.strictObject({
   two_step: z.boolean().optional(),
   iframe_checkout: z.string().nullable(),
   full_page_checkout: z.string().nullable(),
+  /** Absent: `api-do`. With `direct-post`, `direct_post` is where the card form goes. */
+  transport: z.enum(TRANSPORTS).optional(),
+  direct_post: z.string().nullable().optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 

@@ -13,9 +13,11 @@ import { directPostHandler } from './handlers/direct-post.ts';
 import { fieldsHandler } from './handlers/fields.ts';
 import { bundleHandler, checkoutHandler, checkoutStatusHandler, siblingHandler } from './handlers/hosted.ts';
 import { type ApiDoFromBrowsers, paymentHandler } from './handlers/payment.ts';
+import { productPageHandler } from './handlers/product-page.ts';
 import { threeDSHandler } from './handlers/three-ds.ts';
 import { BUNDLE_PATH } from './hosted.ts';
 import { answer, type Exchange, Refusal, readText, type SurfaceHandler } from './http.ts';
+import type { TransactionDetailsShape } from './order-json.ts';
 import { failure, notFound } from './results.ts';
 import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.ts';
 
@@ -25,12 +27,12 @@ export interface AppOptions {
   /** Who the hosted pages say is paid. */
   merchantName?: string | undefined;
   webhookRetry: WebhookRetryOptions;
-  /** Whether browsers may post to `api_do_url`; `closed` makes it host-to-host (no CORS, key required). */
-  apiDoFromBrowsers?: ApiDoFromBrowsers | undefined;
   now: (() => Date) | undefined;
   distDir: string | null;
   /** The sandbox's own origin, known once it listens. */
   origin: () => string;
+  apiDoFromBrowsers: ApiDoFromBrowsers;
+  transactionDetails: TransactionDetailsShape;
   /** The bank's origin (the issuers' 3-D Secure pages), known once it listens. */
   bankOrigin: () => string;
   /** The merchant's country (ISO 3166 alpha-2). Default LV. */
@@ -58,6 +60,8 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     clock,
     hooks,
     origin: options.origin,
+    brandName: options.merchantName ?? 'Sandbox merchant',
+    transactionDetails: options.transactionDetails,
   });
   const faults = new Faults();
   const { distDir } = options;
@@ -77,7 +81,7 @@ export function sandboxApp(options: AppOptions): SandboxApp {
     const payment = /^\/pay\/([\w-]+)\/?$/.exec(path);
     if (payment)
       return paymentHandler(gateway, faults, payment[1]!, {
-        apiDoFromBrowsers: options.apiDoFromBrowsers ?? 'open',
+        fromBrowsers: options.apiDoFromBrowsers,
         secretKey: options.secretKey,
       });
     const direct = /^\/direct\/([\w-]+)\/?$/.exec(path);
@@ -92,6 +96,8 @@ export function sandboxApp(options: AppOptions): SandboxApp {
       return checkoutHandler(gateway, distDir, hosted[1]!, Boolean(hosted[2]), options.merchantName);
     const hostedStatus = /^\/checkout\/([\w-]+)\/status\/?$/.exec(path);
     if (hostedStatus) return checkoutStatusHandler(gateway, hostedStatus[1]!);
+    const product = /^\/products\/([\w-]+)\/?$/.exec(path);
+    if (product) return productPageHandler(gateway, product[1]!);
     if (path === BUNDLE_PATH) return bundle;
     const sibling = /^\/assets\/(gateway-checkout\.[\w.-]+\.js)$/.exec(path);
     if (sibling) return siblingHandler(distDir, sibling[1]!);

@@ -16,17 +16,17 @@ export type CardBehaviour =
 export type IssuerCountry = keyof typeof ISSUER_COUNTRIES;
 
 /**
- * The issuers' countries the test cards come from, with what the spec's rules ask of each: standard
+ * The issuers' countries the test cards come from (`iso`: ISO 3166 numeric), with what the spec's rules ask of each: standard
  * AVS only for issuers in the United States, Canada and the United Kingdom; 3-D Secure to save a
  * card issued in the EU for a merchant in Europe.
  */
 export const ISSUER_COUNTRIES = {
-  US: { name: 'United States', region: 'North America', eu: false, standardAvs: true },
-  CA: { name: 'Canada', region: 'North America', eu: false, standardAvs: true },
-  GB: { name: 'United Kingdom', region: 'Europe', eu: false, standardAvs: true },
-  LV: { name: 'Latvia', region: 'Europe', eu: true, standardAvs: false },
-  DE: { name: 'Germany', region: 'Europe', eu: true, standardAvs: false },
-  BR: { name: 'Brazil', region: 'South America', eu: false, standardAvs: false },
+  US: { iso: 840, name: 'United States', region: 'North America', eu: false, standardAvs: true },
+  CA: { iso: 124, name: 'Canada', region: 'North America', eu: false, standardAvs: true },
+  GB: { iso: 826, name: 'United Kingdom', region: 'Europe', eu: false, standardAvs: true },
+  LV: { iso: 428, name: 'Latvia', region: 'Europe', eu: true, standardAvs: false },
+  DE: { iso: 276, name: 'Germany', region: 'Europe', eu: true, standardAvs: false },
+  BR: { iso: 76, name: 'Brazil', region: 'South America', eu: false, standardAvs: false },
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 // `npm run sandbox`: the sandbox gateway on a fixed port, for people and the demo.
 import { printable, TEST_CARDS } from './cards.ts';
+import { type SandboxEnvOptions, sandboxEnvOptions } from './env.ts';
 import { DEFAULT_SECRET_KEY, startSandbox } from './server.ts';
 
 const port = Number(process.env.SANDBOX_PORT || 8406);
@@ -20,30 +21,22 @@ const merchantCountry = process.env.SANDBOX_MERCHANT_COUNTRY || undefined;
 // The merchant's name on the hosted pages, as its account at a real gateway would hold it.
 const merchantName = process.env.SANDBOX_MERCHANT_NAME || undefined;
 
-// closed: api_do_url answers no CORS and wants the key, as a host-to-host address would.
-const apiDoFromBrowsers = process.env.SANDBOX_API_DO_BROWSERS || 'open';
-if (apiDoFromBrowsers !== 'open' && apiDoFromBrowsers !== 'closed') {
-  console.error(`SANDBOX_API_DO_BROWSERS must be open or closed, not "${apiDoFromBrowsers}"`);
+let choices: SandboxEnvOptions;
+try {
+  choices = sandboxEnvOptions();
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 
-const sandbox = await startSandbox({
-  port,
-  bankPort,
-  secretKey,
-  merchantName,
-  merchantCountry,
-  apiDoFromBrowsers,
-});
+const sandbox = await startSandbox({ port, bankPort, secretKey, merchantName, merchantCountry, ...choices });
 const lines = [
   `Sandbox gateway listening on ${sandbox.url}`,
   `  API:        ${sandbox.apiUrl}/`,
   `  Secret key: ${sandbox.secretKey}`,
   `  Control:    ${sandbox.url}/_sandbox/`,
   `  Bank:       ${sandbox.bankUrl}/ (the issuers' 3-D Secure pages)`,
-  ...(apiDoFromBrowsers === 'closed'
-    ? ['  api_do_url: closed to browsers (no CORS, Bearer key required): use the Direct Post transport']
-    : []),
+  `  api_do_url: ${choices.apiDoFromBrowsers === 'open' ? 'open to browsers (CORS, no key)' : 'closed to browsers (host-to-host, Bearer key; browsers use direct_post)'}`,
   '  Test cards (any future expiry; an expiry in the past is declined "Expired card"):',
   ...TEST_CARDS.map((c) => `    ${printable(c.number).padEnd(20)} ${c.note}`),
   '    any other Luhn-valid number: approved (issued in the United States)',

@@ -79,7 +79,8 @@ describe('POST /orders/{id}/cancel/', () => {
     const reply = await send('POST', `/orders/${paid.id}/cancel/`);
     expect(reply.status).toBe(400);
     expect(reply.body.__all__[0]).toEqual({
-      message: 'Cancelling is allowed only on an order that is issued, rejected or hold; this order is paid',
+      message:
+        'Cancelling is allowed only on an order that is issued, rejected, in_progress or hold; this order is paid',
       code: 'invalid_status',
     });
     expect((await api(sb).get(`/orders/${paid.id}/`)).body.status).toBe('paid');

@@ -85,7 +85,11 @@ describe.each(targets)(`hostile bodies, $name (seed ${SEED})`, (t) => {
           `/api/v0.6/orders/${paid.id}/refund/`,
           { valid: { amount: 1 }, typed: [{ path: ['amount'], kind: 'number' }], wrongTop: WRONG_TOP_ACTION },
         ],
-        [`/api/v0.6/orders/${paid.id}/reverse/`, { valid: {}, typed: [], wrongTop: WRONG_TOP_ACTION }],
+        // A reversal declares no body, so a JSON null is no body to it (it would reverse the order).
+        [
+          `/api/v0.6/orders/${paid.id}/reverse/`,
+          { valid: {}, typed: [], wrongTop: WRONG_TOP_ACTION.filter((v) => v !== null) },
+        ],
       ];
       const failures = await fuzz(t, 'actions', (r) => {
         const [path, endpoint] = r.pick(actions);

@@ -1,5 +1,6 @@
 /** One sandbox's in-memory gateway: its resources, wired to one clock and one webhook dispatcher. */
 import type { Clock } from './clock.ts';
+import type { TransactionDetailsShape } from './order-json.ts';
 import { OrderBook } from './orders.ts';
 import { Payments } from './payments.ts';
 import { Products } from './products.ts';
@@ -14,6 +15,10 @@ export interface GatewayOptions {
   hooks: WebhookDispatcher;
   /** The sandbox's own origin (http://127.0.0.1:PORT), known once it listens. */
   origin: () => string;
+  /** The merchant's brand on its products. */
+  brandName: string;
+  /** How `transaction_details` values are answered (see order-json.ts). */
+  transactionDetails: TransactionDetailsShape;
 }
 
 export class Gateway {
@@ -29,7 +34,7 @@ export class Gateway {
     this.clock = opts.clock;
     this.hooks = opts.hooks;
     this.clients = new Clients(opts.clock);
-    this.products = new Products(opts.clock, this.taxes);
+    this.products = new Products(opts.clock, this.taxes, opts);
     this.orders = new OrderBook({
       ...opts,
       clients: this.clients,

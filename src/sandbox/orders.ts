@@ -15,7 +15,7 @@ import {
 } from '../protocol/index.ts';
 import { type Clock, unix, utcDay } from './clock.ts';
 import { parseRequest } from './drf.ts';
-import { orderJson } from './order-json.ts';
+import { orderJson, type TransactionDetailsShape } from './order-json.ts';
 import type { Products } from './products.ts';
 import type { Line, OrderRecord } from './records.ts';
 import type { Clients, Taxes } from './resources.ts';
@@ -40,6 +40,7 @@ export interface OrderBookOptions {
   products: Products;
   /** The sandbox's own origin (http://127.0.0.1:PORT), known once it listens. */
   origin: () => string;
+  transactionDetails: TransactionDetailsShape;
 }
 
 const DAY_MS = 86_400_000;
@@ -65,7 +66,11 @@ export class OrderBook {
   }
 
   json(order: OrderRecord): OrderWire {
-    return orderJson(order, { origin: this.opts.origin(), avsEnabled: this.opts.avsEnabled });
+    return orderJson(order, {
+      origin: this.opts.origin(),
+      avsEnabled: this.opts.avsEnabled,
+      transactionDetails: this.opts.transactionDetails,
+    });
   }
 
   create(input: unknown): ApiResult {
@@ -263,7 +268,7 @@ export class OrderBook {
     return { ...ok(this.json(order)), ignored };
   }
 
-  /** POST /orders/{id}/cancel/: an unpaid order is cancelled, a hold released and cancelled. */
+  /** POST /orders/{id}/cancel/: an unpaid order (also one waiting on 3-D Secure) is cancelled, a hold released. */
   cancel(id: string, body: unknown): ApiResult {
     const found = this.target(id, 'cancel', 'Cancelling');
     if ('refused' in found) return found.refused;
@@ -275,6 +280,9 @@ export class OrderBook {
       order.releasedMinor = order.totalMinor;
       order.processingStatus = 'released';
     }
+    // Waiting on 3-D Secure: nothing was authorized, so the payment simply stops (the challenge
+    // learns it from the status when it is next shown or answered).
+    if (order.status === 'in_progress') order.processingStatus = 'cancelled';
     this.move(order, 'cancel');
     return { ...ok(this.json(order)), ignored: parsed.ignored };
   }

@@ -179,7 +179,11 @@ export class Payments {
   challenge(challengeToken: string): { challenge: Challenge; order: OrderRecord } | undefined {
     const challenge = this.challenges.get(challengeToken);
     const order = challenge && this.opts.orders.get(challenge.orderId);
-    return challenge && order ? { challenge, order } : undefined;
+    if (!challenge || !order) return undefined;
+    // An order cancelled while its challenge waited is unpaid and stays so: the challenge has ended,
+    // and an answer to it afterwards is refused rather than charge a cancelled order.
+    if (challenge.pending && order.status !== 'in_progress') challenge.pending = null;
+    return { challenge, order };
   }
 
   /** The customer's choice on the challenge page. Undefined when the challenge is unknown or done. */

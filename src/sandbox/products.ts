@@ -20,14 +20,26 @@ interface ProductRecord {
 /** PATCH takes any part of a product; PUT and POST take the whole of it. */
 const productPatchSchema = productCreateSchema.partial();
 
+export interface ProductsOptions {
+  /** The sandbox's own origin, for a product's `link`. */
+  origin: () => string;
+  /** The merchant's brand as its account holds it (white-label shops show `brand.brand_name`). */
+  brandName: string;
+}
+
 export class Products {
   private readonly byId = new Map<string, ProductRecord>();
   private seq = 0;
+  /** One merchant account, one brand: every product carries it. */
+  private readonly brand: { id: string; brand_name: string };
 
   constructor(
     private readonly clock: Clock,
     private readonly taxes: Taxes,
-  ) {}
+    private readonly opts: ProductsOptions,
+  ) {
+    this.brand = { id: randomUUID(), brand_name: opts.brandName };
+  }
 
   create(input: unknown): ApiResult {
     const checked = parseRequest(productCreateSchema, input);
@@ -94,6 +106,8 @@ export class Products {
       currency: p.currency,
       tax: p.tax,
       tax_percent: p.tax === null ? null : (this.taxes.percentOf(p.tax) ?? null),
+      brand: { ...this.brand },
+      link: `${this.opts.origin()}/products/${p.id}/`,
       created: unix(p.created),
     };
   }

@@ -4,6 +4,7 @@ import {
   clientCreateSchema,
   type Tax,
   taxCreateSchema,
+  WEBHOOK_VERSION,
   type WebhookSubscription,
   webhookSubscriptionRequestSchema,
 } from '../protocol/index.ts';
@@ -128,15 +129,30 @@ export function deleteWebhookSubscription(subscriptions: WebhookSubscription[], 
   return noContent();
 }
 
+/**
+ * What the gateway takes on POST /webhooks/: the operator's own SDK sends only `{url, events,
+ * is_active}`, so `title` and `version` are optional there (the helper still sends both).
+ */
+const subscriptionSerializer = webhookSubscriptionRequestSchema.extend({
+  title: webhookSubscriptionRequestSchema.shape.title.optional(),
+  version: webhookSubscriptionRequestSchema.shape.version.optional(),
+});
+
 /** POST /webhooks/: the subscriptions live with the dispatcher that delivers to them. */
 export function createWebhookSubscription(subscriptions: WebhookSubscription[], input: unknown): ApiResult {
-  const checked = parseRequest(webhookSubscriptionRequestSchema, input);
+  const checked = parseRequest(subscriptionSerializer, input);
   if (!checked.ok) return checked.result;
   const { ignored } = checked;
   if (!checked.value.all_events && !checked.value.events?.length) {
     return { ...refuse('choose at least one event, or set all_events', 'required', 'events'), ignored };
   }
-  const sub: WebhookSubscription = { ...checked.value, id: randomUUID() };
+  // Left out: titled by its address (what a list of them then shows), on the API's version.
+  const sub: WebhookSubscription = {
+    ...checked.value,
+    title: checked.value.title ?? checked.value.url,
+    version: checked.value.version ?? WEBHOOK_VERSION,
+    id: randomUUID(),
+  };
   subscriptions.push(sub);
   return { ...ok(sub), ignored };
 }

@@ -288,6 +288,8 @@ describe('3-D Secure keeps no card data', () => {
       clock,
       hooks,
       origin: () => 'http://127.0.0.1:1',
+      brandName: 'Sandbox merchant',
+      transactionDetails: 'plain',
     });
     const created = gateway.orders.create(orderBody({ setup_future_use: 'recurring' }));
     const order = gateway.orders.get((created.body as { id: string }).id)!;

@@ -6,13 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../protocol/index.ts';
 import { toNodeHandler, writeResponse } from '../server/node.ts';
 import { type SandboxApp, sandboxApp } from './app.ts';
+import type { ApiDoFromBrowsers } from './handlers/payment.ts';
 import { hostChecker } from './host.ts';
 import { answer } from './http.ts';
+import type { TransactionDetailsShape } from './order-json.ts';
 import { failure } from './results.ts';
 import type { WebhookRetryOptions } from './webhooks.ts';
 
 export { API_PREFIX } from '../protocol/index.ts';
 export { FAULTS, type Fault } from './faults.ts';
+export { API_DO_BROWSER_MODES, type ApiDoFromBrowsers } from './handlers/payment.ts';
+export { TRANSACTION_DETAILS_SHAPES, type TransactionDetailsShape } from './order-json.ts';
 export const DEFAULT_SECRET_KEY = 'sk_sandbox_test';
 
 export interface SandboxOptions {
@@ -40,13 +44,6 @@ export interface SandboxOptions {
   /** The merchant has AVS enabled: an order without client.address and client.zip_code fails (400). */
   avsEnabled?: boolean;
   webhookRetry?: WebhookRetryOptions;
-  /**
-   * Whether browsers may post card JSON to an order's `api_do_url`. `open` (default): it answers
-   * CORS from any origin and takes no key. `closed`: a host-to-host address, as public clients of
-   * the real gateway use it: no CORS answer to a preflight, and the Bearer key required, so a
-   * checkout must use the Direct Post transport (`SANDBOX_API_DO_BROWSERS=closed` for the bin).
-   */
-  apiDoFromBrowsers?: 'open' | 'closed';
   /** The base clock (default: real time); POST /_sandbox/clock moves the sandbox's clock from it. */
   now?: () => Date;
   /** How long the "timeout" fault holds a direct payment's connection before dropping it. Default 30 s. */
@@ -62,6 +59,19 @@ export interface SandboxOptions {
    * service name. Any other Host header gets 421: that stops DNS rebinding.
    */
   allowedHosts?: readonly string[];
+  /**
+   * Whether `api_do_url` answers browsers. `open` (default): CORS for any origin, no key, as the
+   * elements' default transport needs. `closed`: a host-to-host address, as every public client of
+   * the real gateway uses it: no CORS answer to a preflight, the Bearer key required, a 403 naming
+   * the rule otherwise (browsers then pay through `direct_post`). Which one the real gateway is, is
+   * not public: `gateway-checkout doctor` finds out for an account.
+   */
+  apiDoFromBrowsers?: ApiDoFromBrowsers;
+  /**
+   * How `transaction_details.card_issuer_country`, `processing_status` and `three_d_secure_status`
+   * come: `plain` values (default) or the objects the 2019 Go client declares (`objects`).
+   */
+  transactionDetails?: TransactionDetailsShape;
   /**
    * How long the bank's 3DS Method page takes to answer the gateway. Default 400 ms. For tests of a
    * slow bank: past `methodTimeoutMs` the gateway's page goes on without the answer.
@@ -130,10 +140,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     avsEnabled: options.avsEnabled ?? false,
     merchantName: options.merchantName,
     webhookRetry: options.webhookRetry ?? {},
-    apiDoFromBrowsers: options.apiDoFromBrowsers ?? 'open',
     now: options.now,
     distDir,
     origin: () => origin,
+    apiDoFromBrowsers: options.apiDoFromBrowsers ?? 'open',
+    transactionDetails: options.transactionDetails ?? 'plain',
     bankOrigin: () => bankOrigin,
     merchantCountry: options.merchantCountry,
     methodDelayMs: options.methodDelayMs,

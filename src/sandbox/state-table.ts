@@ -63,9 +63,12 @@
  * - A webhook subscription needs all_events true or at least one event.
  *
  * Endpoints public clients call beyond the spec (spec/gateway-facts.md)
- * - POST /orders/{id}/cancel/: issued or rejected (unpaid: a declined order may be paid again) →
- *   cancelled; hold → cancelled with the hold released (amount_released); all emit order.canceled. Any other status is refused (400 naming the
- *   allowed statuses). A body is ignored (and reported).
+ * - POST /orders/{id}/cancel/: issued, rejected (unpaid: a declined order may be paid again) or
+ *   in_progress (unpaid: waiting on the customer's 3-D Secure answer, as a production adapter cancels
+ *   it; the challenge then ends, and answering it afterwards is refused) → cancelled; hold →
+ *   cancelled with the hold released (amount_released); all emit order.canceled. Any other status
+ *   is refused (400 naming the allowed statuses). A body is ignored (and reported); a JSON `null`
+ *   body is no body, as a DRF action without a serializer never reads it.
  * - DELETE /orders/{id}/: only an unpaid order (DELETABLE: issued, rejected, cancelled, expired);
  *   204, no webhook (the gateway documents no deletion event); then 404 for that id.
  * - DELETE /clients/{id}/: only a client no order names (client.original_client or a saved card);
@@ -144,6 +147,7 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'paid', action: 'reverse', to: 'refunded', event: 'order.invoice_reversal' },
   { from: 'issued', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
   { from: 'rejected', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
+  { from: 'in_progress', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
   { from: 'hold', action: 'cancel', to: 'cancelled', event: 'order.canceled' },
 ];
 

@@ -5,6 +5,7 @@ import type {
   CheckoutSessionRequest,
   OrderRequest,
   OrderRuleOptions,
+  Transport,
 } from '../protocol/index.ts';
 import type { GatewayClient } from './client.ts';
 import type { ClientAddress, HandlerInfo } from './client-address.ts';
@@ -106,6 +107,20 @@ export interface CheckoutHandlerOptions extends GateOptions {
    * to the signed-in customer your server knows (`client.email` in `buildOrder`).
    */
   saveToTypedEmail?: boolean;
+  /**
+   * How the element sends the card to the gateway. `api-do` (default): a JSON POST to the order's
+   * `api_do_url` from the browser. `direct-post`: an HTML form POST to the order's `direct_post`,
+   * for a gateway whose `api_do_url` answers no browser (host-to-host only). Then the order's
+   * `success_redirect` and `failure_redirect` (and `cancel_redirect`) are this handler's return
+   * route (`…/return` beside `…/session`, or `returnUrl`), whatever `buildOrder` set.
+   */
+  transport?: Transport;
+  /**
+   * The absolute address of the return route for `direct-post` orders, as the customer's browser
+   * reaches it. Default: the session request's own origin and path with `return` for `session`
+   * (give it behind a proxy that changes the host or scheme).
+   */
+  returnUrl?: string;
 }
 
 /**
@@ -134,6 +149,8 @@ export type CheckoutHandler = ((request: Request, info?: HandlerInfo) => Promise
   /** GET config / POST create, for routers that dispatch themselves. */
   session: (request: Request, info?: HandlerInfo) => Promise<Response>;
   status: (request: Request, info?: HandlerInfo) => Promise<Response>;
+  /** GET …/return: where `direct-post` orders send the customer's frame back to. */
+  return: (request: Request) => Promise<Response>;
   /** A token the status route accepts for an order, valid for `statusTokenTtlMs` from now. */
   statusToken: (orderId: string) => string;
   /** Where the node adapter reports what it refuses before the handler runs (the `onError` option). */

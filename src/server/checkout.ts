@@ -15,6 +15,7 @@ import { CardDataInOrderError, findCardDataInOrder, findCardDataInRequest } from
 import { type CheckoutHandler, type CheckoutHandlerOptions, ClientUnknownError } from './checkout-options.ts';
 import { ADDRESS_FIX, type HandlerInfo, hostOf } from './client-address.ts';
 import { corsOrigins, withCors } from './cors.ts';
+import { returnPage, returnUrlOf, transportOf } from './direct-post-return.ts';
 import { GatewayError, GatewayInvalidResponseError } from './errors.ts';
 import { createGate, gateRefusal } from './gate.ts';
 import { createSessionKeeper, InProgress, Mismatch, newReference } from './idempotency.ts';
@@ -60,6 +61,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   const inflight = new Map<string, { fingerprint: string; promise: Promise<CheckoutSession> }>();
 
   const now = options.now ?? Date.now;
+  const transport = transportOf(options.transport);
+  if (options.returnUrl !== undefined && !URL.canParse(options.returnUrl))
+    throw new TypeError(
+      `createCheckoutHandler: returnUrl must be an absolute URL, not "${options.returnUrl}"`,
+    );
   const ownLimits = options.limits as { trustProxy?: number; admit?: unknown } | undefined;
   if (options.clientAddress && ownLimits?.trustProxy !== undefined && typeof ownLimits.admit !== 'function')
     throw new TypeError(
@@ -119,6 +125,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     await gate.admit(request, body.verification, clients, config.moto);
     const draft = await options.buildOrder({ request, session: body, config });
     const order = mergeOrder(draft, body, config);
+    if (transport === 'direct-post') {
+      // The gateway answers the card form with a redirect: back to this handler, in the element's frame.
+      const back = options.returnUrl ?? returnUrlOf(request);
+      order.success_redirect = order.failure_redirect = order.cancel_redirect = back;
+    }
     // The merchant's order may carry what the browser sent by another way (a reference in a title):
     // card data in it is refused here, before anything is sent to the gateway.
     const inOrder = findCardDataInOrder(order);
@@ -155,7 +166,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       two_step: config.two_step === true,
       iframe_checkout: order.iframe_checkout ?? null,
       full_page_checkout: order.full_page_checkout ?? null,
+      transport,
+      ...(transport === 'direct-post' ? { direct_post: order.direct_post ?? null } : {}),
     });
+    if (session.success && transport === 'direct-post' && !session.data.direct_post)
+      throw new GatewayInvalidResponseError(`the order ${order.id} has no direct_post address`);
     if (!session.success)
       throw new GatewayInvalidResponseError(
         `the order ${order.id} lacks what the element needs (api_do_url, currency)`,
@@ -309,11 +324,13 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     const last = new URL(request.url).pathname.replace(/\/+$/, '').split('/').at(-1);
     if (last === 'session') return corsSession(request, info);
     if (last === 'status') return corsStatus(request, info);
-    return fail(404, 'not_found', 'unknown checkout route (session or status)');
+    if (last === 'return') return returnPage(request);
+    return fail(404, 'not_found', 'unknown checkout route (session, status or return)');
   };
   return Object.assign(handler, {
     session: corsSession,
     status: corsStatus,
+    return: async (request: Request) => returnPage(request),
     statusToken,
     limits,
     reportError: onError,

@@ -59,7 +59,7 @@ describe('orders: typed results for capture, refund, reverse and cancel', () => 
     const refused = await failure(gateway.orders.cancel(paid.id));
     expect(refused.type).toBe('invalid_request');
     expect(refused.message).toContain(
-      'Cancelling is allowed only on an order that is issued, rejected or hold; this order is paid',
+      'Cancelling is allowed only on an order that is issued, rejected, in_progress or hold; this order is paid',
     );
     expect((await gateway.orders.reverse(paid.id)).status).toBe('refunded');
   });

@@ -20,10 +20,11 @@ export type {
   Tax,
   TaxCreate,
   TransactionDetails,
+  Transport,
   WebhookSubscription,
   WebhookSubscriptionRequest,
 } from '../protocol/index.ts';
-export { AVS_WORDS, type AvsOutcome, type AvsVerdict, avsOutcomeOf } from '../protocol/index.ts';
+export { AVS_WORDS, type AvsOutcome, type AvsVerdict, avsOutcomeOf, TRANSPORTS } from '../protocol/index.ts';
 export * from './checkout.ts';
 export * from './client.ts';
 export type { CheckResult, CheckStatus, DoctorOptions, DoctorReport } from './doctor/index.ts';

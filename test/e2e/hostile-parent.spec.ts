@@ -347,6 +347,53 @@ test('a see-through Pay laid over a cookie banner pays nothing, and the page’s
   await expect(alertLine(page)).toHaveText('');
 });
 
+test('a press on Pay the moment it moved under the pointer pays nothing and asks for another; the next press pays once', async ({
+  page,
+}) => {
+  await page.goto('/isolated/');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable();
+  await typeEmail(page);
+  await typeCard(page, CARD, fields(page));
+  await expect(payFrameButton(page)).toBeEnabled();
+  const before = await newestOrderId();
+  const frame = page.locator('gateway-checkout iframe[part~="pay-frame"]');
+  const box = (await frame.boundingBox())!;
+  // The pointer on the lower half of Pay, as the customer reaches for it.
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height - 12;
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.waitForTimeout(600);
+  // The layout shifts as they press (a notice above, an image loaded): Pay moves down under the
+  // moving pointer a moment before the press. A real press, but not on the button they saw.
+  await page.mouse.move(x + 1, y);
+  await page.evaluate(() => {
+    const notice = document.createElement('p');
+    notice.textContent = 'Free delivery today';
+    notice.style.cssText = 'margin:0;block-size:24px';
+    document.querySelector('gateway-checkout')!.before(notice);
+  });
+  await expect
+    .poll(async () => (await frame.boundingBox())!.y, { intervals: [20] })
+    .toBeGreaterThan(box.y + 20);
+  await page.mouse.move(x + 2, y);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(payFrameButton(page)).toHaveText('Press again to pay');
+  await expect(
+    page.frameLocator('gateway-checkout iframe[part~="pay-frame"]').getByRole('status'),
+  ).toHaveText('Press again to pay');
+  await expect.poll(() => refusals(page)).toContainEqual(expect.stringMatching(/just appeared or moved/));
+  expect(await newestOrderId()).toBe(before);
+  await expect(alertLine(page)).toHaveText('');
+  // It stood still since: the customer's second press pays, once.
+  await page.waitForTimeout(700);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const paid = await orderOfLastResult(page);
+  expect(paymentAttempts(paid)).toBe(1);
+});
+
 test('a second Pay frame on the fields’ channel pays nothing and is reported; the checkout’s own pays once it is gone', async ({
   page,
 }) => {

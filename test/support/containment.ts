@@ -223,3 +223,20 @@ function collectValues(detached: string | null): string[] {
   }
   return values;
 }
+
+/** The JSON card POST of the default transport: to the order's api_do_url (`/pay/<token>/`) at `gateway`. */
+export const isApiDoPost = (gateway: string) => (r: RecordedRequest) =>
+  r.method === 'POST' &&
+  new URL(r.url).origin === gateway &&
+  /^\/pay\/[^/]+\/$/.test(new URL(r.url).pathname);
+
+/**
+ * The card form of the Direct Post transport: the one POST to the order's `direct_post`
+ * (`/direct/<token>/`) at `gateway`, urlencoded. Only its body may carry the card; its URL, its
+ * headers and every redirect after it (the bank's page, the shop's return route) may not.
+ */
+export const isDirectPost = (gateway: string) => (r: RecordedRequest) =>
+  r.method === 'POST' &&
+  new URL(r.url).origin === gateway &&
+  /^\/direct\/[^/]+\/$/.test(new URL(r.url).pathname) &&
+  /application\/x-www-form-urlencoded/i.test(r.headers);

@@ -60,6 +60,8 @@ export function fuzzTargets() {
         now: undefined,
         distDir: null,
         origin: () => targets[0]!.origin,
+        apiDoFromBrowsers: 'open',
+        transactionDetails: 'plain',
         bankOrigin: () => 'http://127.0.0.1:1',
       });
       sb = await startSandbox({ port: 0, secretKey: KEY, distDir: null });

@@ -45,7 +45,7 @@ export class ChallengeController implements ReactiveController {
   hostConnected(): void {
     window.addEventListener('message', this.#onMessage);
     if (this.#mode() === 'parent')
-      void onDemand.hosted().then(
+      void onDemand.frames().then(
         (m) => (this.#parent ??= new m.ParentChallenge()),
         () => {},
       );

@@ -11,7 +11,7 @@ export interface FlowSource {
 /** The payment flow for the checkout's current URLs, reporting to the checkout through `hooks`. */
 export function checkoutFlow(
   source: FlowSource,
-  hooks: Pick<PaymentFlowOptions, 'challenge' | 'onPhase' | 'onAttempt'>,
+  hooks: Pick<PaymentFlowOptions, 'challenge' | 'onPhase' | 'onAttempt' | 'transport'>,
 ): PaymentFlow {
   return new PaymentFlow({
     sessionUrl: source.sessionUrl,

@@ -31,6 +31,7 @@ const ERROR_TEXT = {
   cancelled: 'errorCancelled',
   amount: 'errorAmount',
   untrusted_gateway: 'errorUntrustedGateway',
+  browser_refused: 'errorRejected',
   rate_limited: 'errorTooManyAttempts',
   verification: 'errorVerification',
 } as const satisfies Record<CheckoutErrorType, TextKey>;

@@ -8,6 +8,7 @@ import type { GatewayCardForm } from '../card-form/card-form.ts';
 import type { GatewaySaveConsent } from '../save-consent/save-consent.ts';
 import { listConverter } from '../shared/converters.ts';
 import { GatewayElement } from '../shared/gateway-element.ts';
+import { onDemand } from '../shared/on-demand.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { AttemptResume, type KeptAttempt } from './attempt-resume.ts';
 import type { BeforePayDetail } from './before-pay.ts';
@@ -231,6 +232,7 @@ export class GatewayCheckout extends GatewayElement {
           void this.#outcome._prepare();
         },
         onAttempt: (attempt) => this.#resume.save({ ...attempt, cardSaved: state._cardSaved }),
+        transport: () => onDemand.frames().then((m) => m.transportIn(this.renderRoot)),
       });
       state._startFlow(flow);
       this.#outcome._stopChecking();

@@ -105,7 +105,7 @@ export class HostedPresentation {
   async #run(flow: PaymentFlow): Promise<void> {
     const steps = this.#steps;
     // Before the frame loads, so it is introduced; without it the frame shows its own dialog.
-    this.#relay ??= await onDemand.hosted().then(
+    this.#relay ??= await onDemand.frames().then(
       (m) =>
         new m.HostedChallengeRelay(
           this.#host,

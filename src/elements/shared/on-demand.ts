@@ -2,8 +2,9 @@ import type { Language } from '../i18n/language-file.ts';
 
 /**
  * Parts of the elements that only some pages need, loaded when one does: the languages other than
- * English (the page's language), the isolated fields' parent side (`fields-origin`), the 3-D
- * Secure relay of the hosted form in a frame (`presentation="iframe"`) and the billing address's
+ * English (the page's language), the isolated fields' parent side (`fields-origin`), the gateway's
+ * pages in the checkout's frames (the 3-D Secure relay of the hosted form in a frame,
+ * `presentation="iframe"`, and the Direct Post transport) and the billing address's
  * postal-code formats and lists of states (only a checkout with address verification shows one).
  * And one part that every page with card fields in it loads, but not before its form takes input:
  * the masks that group the digits as they are typed (imask), asked for as the fields first render.
@@ -18,7 +19,7 @@ import type { Language } from '../i18n/language-file.ts';
  * `onDemand`, in this form: the build reads the table from this file.
  */
 export const onDemand = {
-  hosted: () => import('../checkout/hosted-challenge.ts'),
+  frames: () => import('../checkout/gateway-frames.ts'),
   bridge: () => import('../../fields/parent/parent-bridge.ts'),
   address: () => import('../billing-address/address-formats.ts'),
   mask: () => import('./pattern-mask.ts'),

@@ -8,6 +8,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyKeys } from '../idempotency.ts';
 import { createWebhookSubscription, deleteWebhookSubscription } from '../resources.ts';
 import { type ApiResult, failure, methodNotAllowed, notFound, ok } from '../results.ts';
 
+/** Whether an Authorization header carries the Bearer key (compared in constant time). */
 export function keyMatches(header: string | null, key: string): boolean {
   const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
   if (!match) return false;
@@ -40,6 +41,12 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** What POST /orders/{id}/<action>/ does. */
 const ORDER_ACTIONS = ['capture', 'refund', 'reverse', 'cancel'] as const;
+/**
+ * Actions that declare no body (DRF actions without a serializer): they never read `request.data`,
+ * so a JSON `null` (what a Go client's nil-body POST may send) is no body to them. Capture and
+ * refund have serializers, which answer a `null` "No data provided".
+ */
+const BODYLESS_ACTIONS: ReadonlySet<string> = new Set(['reverse', 'cancel']);
 
 /** One resource path's answer to each method it takes; anything else is a 405. */
 type Methods = Partial<Record<string, () => ApiResult>>;
@@ -78,7 +85,8 @@ export function apiHandler(gateway: Gateway, faults: Faults, secretKey: string):
       }
       const act = ORDER_ACTIONS.find((name) => name === action);
       if (!act) return notFound();
-      return dispatch(method, { POST: () => orders[act](id, body) });
+      const given = body === null && BODYLESS_ACTIONS.has(act) ? undefined : body;
+      return dispatch(method, { POST: () => orders[act](id, given) });
     }
     if (action) return notFound();
     if (resource === 'clients') {

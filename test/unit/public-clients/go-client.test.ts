@@ -10,6 +10,7 @@
 // Then the same sequence through our helper.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { answerChallenge } from '../../../src/sandbox/test-helpers.ts';
 import { GatewayClient } from '../../../src/server/index.ts';
 import { type GoType, goDecodeErrors, slice, struct } from './go-json.ts';
 import { type Json, payAsHostedPage, send, startReplaySandbox } from './replay.ts';
@@ -405,12 +406,80 @@ describe('sg3des/decta Go client, unchanged', () => {
     await payAsHostedPage(sb, order.full_page_checkout, order.api_do_url);
     const paid = await send(url(`/orders/${order.id}`), 'GET', { ...auth(), ...GO_HEADERS });
     expect(paid.body.status).toBe('paid');
-    // The sandbox answers the newer plain values (what current PHP clients read); this 2019 client
-    // declares objects for exactly these, and nothing else of a paid order fails its decoding.
+    // The sandbox answers the newer plain values by default (what current PHP clients read); this
+    // 2019 client declares objects for exactly these, and nothing else of a paid order fails.
     expect(goDecodeErrors(paid.body, Order)).toEqual([
       'transaction_details.card_issuer_country: cannot unmarshal string into decta.CardIssuerCountry',
       'transaction_details.processing_status: cannot unmarshal string into decta.ProcessingStatus',
     ]);
+  });
+
+  it('decodes a paid order whole from a sandbox answering the object shapes, 3-D Secure included', async () => {
+    const objects = await startReplaySandbox({ transactionDetails: 'objects' });
+    try {
+      const at = (path: string) => `${objects.apiUrl}${path}`;
+      const headers = { Authorization: `Bearer ${objects.secretKey}`, ...GO_HEADERS };
+      const created = await send(
+        at('/orders/'),
+        'POST',
+        { ...headers, 'Content-Type': 'application/json; charset=UTF-8' },
+        { products: [{ title: 'test', price: 10, quantity: 1 }], client: { email: 'paid@test.com' } },
+      );
+      const order = decoded(created, Order);
+      const started = await send(
+        order.api_do_url,
+        'POST',
+        { 'Content-Type': 'application/json' },
+        {
+          card_number: '4000000000003220',
+          exp_month: 12,
+          exp_year: 39,
+          csc: '123',
+          cardholder_name: 'Go Client',
+        },
+      );
+      // The customer approves at the bank, on its own origin.
+      await answerChallenge(started.body.threed_check_url, 'approve');
+      const paid = await send(at(`/orders/${order.id}/`), 'GET', headers);
+      expect(paid.body.status).toBe('paid');
+      expect(goDecodeErrors(paid.body, Order)).toEqual([]);
+      expect(paid.body.transaction_details.three_d_secure_status.mpi_status_code).toBe('authenticated');
+      // And its JSON null cancel (a nil body marshalled) is taken on an order waiting on 3-D Secure.
+      const waiting = decoded(
+        await send(
+          at('/orders/'),
+          'POST',
+          { ...headers, 'Content-Type': 'application/json' },
+          {
+            products: [{ title: 'test', price: 10 }],
+            client: { email: 'wait@test.com' },
+          },
+        ),
+        Order,
+      );
+      await send(
+        waiting.api_do_url,
+        'POST',
+        { 'Content-Type': 'application/json' },
+        {
+          card_number: '4000000000003220',
+          exp_month: 12,
+          exp_year: 39,
+          csc: '123',
+        },
+      );
+      const cancelled = await send(
+        at(`/orders/${waiting.id}/cancel/`),
+        'POST',
+        { ...headers, 'Content-Type': 'application/json; charset=UTF-8' },
+        'null',
+      );
+      expect(cancelled.status).toBe(200);
+      expect(goDecodeErrors(cancelled.body, Order)).toEqual([]);
+      expect(cancelled.body.status).toBe('cancelled');
+    } finally {
+      await objects.close();
+    }
   });
 
   it('runs the same sequence through GatewayClient', async () => {

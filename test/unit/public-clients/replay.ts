@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index.ts';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../../src/sandbox/index.ts';
 
 // Replays read answers loosely and assert each field they touch.
 // biome-ignore lint/suspicious/noExplicitAny: see above
@@ -17,8 +17,13 @@ export interface Answer {
 }
 
 /** A sandbox whose key is long enough for clients that check the key's length. */
-export const startReplaySandbox = (): Promise<Sandbox> =>
-  startSandbox({ port: 0, secretKey: 'sk_replay_0123456789abcdef0123456789abcdef', distDir: null });
+export const startReplaySandbox = (options: SandboxOptions = {}): Promise<Sandbox> =>
+  startSandbox({
+    port: 0,
+    secretKey: 'sk_replay_0123456789abcdef0123456789abcdef',
+    distDir: null,
+    ...options,
+  });
 
 /** One request as the client sends it: `body` is sent verbatim (a string) or as JSON. */
 export async function send(
