@@ -75,6 +75,12 @@ export class FieldsFrame {
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
   /** The customer's press the page has not answered yet (the fields' own id). */
   #press: number | null = null;
+  /**
+   * What the fields said of the press before this page answered it: another holder of the port
+   * (a script of the page) answered it first, and its order and outcome may come before this page
+   * asks. They are this press's: kept for the answer, which then sends nothing more.
+   */
+  #spent: { id: number; order?: FramedOrder; outcome?: PayOutcome } | null = null;
   /** Presses answered, waiting for their order and outcome. */
   #paying = new Map<number, { order: (order: FramedOrder) => void; done: (outcome: PayOutcome) => void }>();
   #sentButton = '';
@@ -165,9 +171,14 @@ export class FieldsFrame {
     const id = this.#press;
     if (id === null) return null;
     this.#press = null;
+    const spent = this.#spent?.id === id ? this.#spent : null;
+    this.#spent = null;
     return new Promise((resolve) => {
+      if (spent?.order) onOrder(spent.order);
+      if (spent?.outcome) return resolve(spent.outcome);
       this.#paying.set(id, { order: onOrder, done: resolve });
-      this.#post({ type: SESSION_DATA, id, data });
+      // The fields act once per press: a press already acted on waits for its outcome only.
+      if (!spent) this.#post({ type: SESSION_DATA, id, data });
     });
   }
 
@@ -175,6 +186,7 @@ export class FieldsFrame {
   cancel(): void {
     if (this.#press !== null) this.#post({ type: CANCEL, id: this.#press });
     this.#press = null;
+    this.#spent = null;
   }
 
   /** What the Pay button in the fields' origin says, and whether it can be pressed. */
@@ -237,14 +249,23 @@ export class FieldsFrame {
     if ('height' in message) this.#events.resize(message.height);
     if (message.type === PRESS) {
       this.#press = message.id;
+      this.#spent = null;
       this.#events.press();
     } else if (message.type === REFUSED) this.#events.refused(message.message);
     else if (message.type === READY || message.type === STATE) {
       this.#events.state(message.state, message.type === STATE && message.user);
-    } else if (message.type === ORDER) this.#paying.get(message.id)?.order(message.order);
-    else if (message.type === PAID) {
-      this.#paying.get(message.id)?.done(message.outcome);
-      this.#paying.delete(message.id);
+    } else if (message.type === ORDER || message.type === PAID) {
+      const paying = this.#paying.get(message.id);
+      if (!paying) {
+        if (message.id !== this.#press) return;
+        this.#spent ??= { id: message.id };
+        if (message.type === ORDER) this.#spent.order = message.order;
+        else this.#spent.outcome = message.outcome;
+      } else if (message.type === ORDER) paying.order(message.order);
+      else {
+        paying.done(message.outcome);
+        this.#paying.delete(message.id);
+      }
     } else if (message.type === VALIDATED) {
       this.#pending.get(message.id)?.answer(message);
       this.#pending.delete(message.id);
@@ -261,6 +282,7 @@ export class FieldsFrame {
     for (const paying of this.#paying.values()) paying.done(LOST);
     this.#paying.clear();
     this.#press = null;
+    this.#spent = null;
   }
 }
 
