@@ -214,13 +214,6 @@ export class GatewayCardForm extends FormControlElement {
     return this.#brand?.type ?? null;
   }
 
-  /** The brand changes as a property does: `brand` (its type, which stands for its name and code). */
-  #setBrand(brand: CardBrand | null): void {
-    const was = this.brand;
-    this.#brand = brand;
-    this.requestUpdate('brand', was);
-  }
-
   /** Moves focus to the card number. */
   override focus(options?: FocusOptions): void {
     if (this.#framed.active) this.#framed.frame?.focus();
@@ -247,8 +240,9 @@ export class GatewayCardForm extends FormControlElement {
       return;
     }
     this.#number = this.#expiry = this.#csc = this.#name = '';
-    this.#setBrand(null);
-    // The name is no reactive property (it is card data): its input shows '' only if this renders.
+    this.#brand = null;
+    // The name is no reactive property (it is card data): its input shows '' only if this renders,
+    // and so does all the rest.
     this.#stale = true;
     this.#numberMask.value = '';
     this.#expiryMask.value = '';
@@ -397,7 +391,10 @@ export class GatewayCardForm extends FormControlElement {
 
   #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
-    this.#setBrand(detectBrand(onlyDigits(this.#number)));
+    // The brand changes as a property does: `brand`, its type, which stands for its name and code.
+    const was = this.brand;
+    this.#brand = detectBrand(onlyDigits(this.#number));
+    this.requestUpdate('brand', was);
     // Said once: typing takes the note away (the brand's words take its place), and it never comes back.
     if (this.told) this.told = 2;
     this.#changed(change, 'number');

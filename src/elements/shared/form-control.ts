@@ -27,7 +27,7 @@ export abstract class FormControlElement extends GatewayElement {
   @property({ reflect: true }) name = '';
 
   #inactive = false;
-  /** The messages showing, one line per field (see `shownErrors`). */
+  /** The messages showing (see `shownErrors`). */
   #shown = '';
   #touched = new Set<string>();
   /** The field typed in since it was last left or a submit tried: its valid beginning is no error yet. */
@@ -153,8 +153,7 @@ export abstract class FormControlElement extends GatewayElement {
   }
 
   /**
-   * Every message showing in this update, one `id: message` line per field that shows one ('' when
-   * none does). It changes as a property does: an update that shows another message has
+   * Every message showing in this update, each after its field's id ('' when none shows). It changes as a property does: an update that shows another message has
    * `shownErrors` among its changed properties, as `inactive` is when the disabled state changed.
    */
   protected get shownErrors(): string {
@@ -185,12 +184,7 @@ export abstract class FormControlElement extends GatewayElement {
       if (!merged.has(id)) merged.set(id, { kind: 'type', message });
     this.#errors = merged;
     const shown = this.#shown;
-    this.#shown = [...merged.keys()]
-      .flatMap((id) => {
-        const message = this.shownError(id);
-        return message ? [`${id}: ${message}`] : [];
-      })
-      .join('\n');
+    this.#shown = [...merged.keys()].map((id) => this.shownError(id) && id + this.shownError(id)).join('');
     this.requestUpdate('shownErrors', shown);
     this.#applyValidity();
   }
