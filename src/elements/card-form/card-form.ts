@@ -3,11 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { type CardBrand, detectBrand } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
-import { parseExpiry } from '../../card/expiry.ts';
 import { onlyDigits } from '../../card/format.ts';
 import { numberComplete } from '../../card/number.ts';
 import { securityCodeLength, securityCodeSide } from '../../card/security-code.ts';
-import { FramedFields } from '../../fields/parent/framed-fields.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
@@ -16,24 +14,21 @@ import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
 import { BRAND_ROW_START, brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
-import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
+import {
+  type CardEntry,
+  cardErrors,
+  entryCard,
+  entryComplete,
+  entryState,
+  type FieldId,
+} from './card-entry.ts';
+import { type CardChangeEvent, fireCardChange } from './card-events.ts';
 import { cardFormStyles } from './card-form.styles.ts';
 import { cscMask, EXPIRY_MASK, numberMask } from './field-masks.ts';
+import { framedCard } from './framed-card.ts';
 import { askRehearsal, REHEARSAL } from './rehearsal.ts';
 
-/** What `gateway-card-change` reports: never any card data. */
-export interface CardChangeDetail {
-  /** credit-card-type's id of the detected brand (`visa`, `american-express`, ...), or null. */
-  readonly brand: string | null;
-  /** Every field is filled to its full length. */
-  readonly complete: boolean;
-  /** Every field is empty. */
-  readonly empty: boolean;
-  /** Every field is valid: the form could be paid with. */
-  readonly valid: boolean;
-}
-
-export type CardChangeEvent = CustomEvent<CardChangeDetail>;
+export type { CardChangeDetail, CardChangeEvent } from './card-events.ts';
 
 /**
  * The browser cuts a paste or autofill to these before any script sees it: room for every way a
@@ -152,34 +147,12 @@ export class GatewayCardForm extends FormControlElement {
     (change) => this.#onCscInput(change),
   );
 
-  readonly #framed = new FramedFields(this, {
-    language: () => this.languageTag,
-    disabled: () => this.inactive,
-    onState: (state, user) => {
-      this.requestUpdate();
-      if (!user) return;
-      const { brand, complete, empty, valid } = state;
-      const detail: CardChangeDetail = Object.freeze({ brand, complete, empty, valid });
-      this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
-    },
-    // Pay pressed in the fields' origin, or Enter in the frame: what Enter in one of our own inputs does.
-    onPress: () => {
-      const form = this.internals.form;
-      if (form) form.requestSubmit();
-      // No form to answer the press: the fields hear so at once.
-      else this.#framed.frame?.cancel();
-    },
-    onRefused: (reason) =>
-      this.dispatchEvent(
-        new CustomEvent('gateway-fields-refused', {
-          detail: Object.freeze({ reason }),
-          bubbles: true,
-          composed: true,
-        }),
-      ),
-    onUnavailable: () =>
-      this.dispatchEvent(new CustomEvent('gateway-fields-unavailable', { bubbles: true, composed: true })),
-  });
+  readonly #framed = framedCard(
+    this,
+    () => this.languageTag,
+    () => this.inactive,
+    () => this.internals.form,
+  );
 
   constructor() {
     super();
@@ -304,7 +277,7 @@ export class GatewayCardForm extends FormControlElement {
     const edit = this.#edit;
     if (!edit) return;
     this.#edit = null;
-    this.#reportChange();
+    fireCardChange(this, this.#state());
     if (edit.completed && this.#fieldDone(edit.completed)) this.#advance(edit.completed);
   }
 
@@ -455,23 +428,7 @@ export class GatewayCardForm extends FormControlElement {
 
   /** What may be known of the card without any of it: for the change event and the isolated fields. */
   #state(): CardFormState {
-    return {
-      brand: this.brand,
-      complete: entryComplete(this.#entry()),
-      empty: !this.#number && !this.#expiry && !this.#csc && !this.#name,
-      valid: this.fieldErrors.size === 0,
-      errors: [...this.fieldErrors].map(([field, { kind, message }]) => ({
-        field: field as FieldId,
-        kind,
-        message,
-      })),
-    };
-  }
-
-  #reportChange(): void {
-    const { brand, complete, empty, valid } = this.#state();
-    const detail: CardChangeDetail = Object.freeze({ brand, complete, empty, valid });
-    this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
+    return entryState(this.#entry(), this.fieldErrors);
   }
 
   /** Whether a field is filled far enough, and valid, to move on to the next one. */
@@ -499,17 +456,7 @@ export class GatewayCardForm extends FormControlElement {
   };
 
   #read(): CardInput | null {
-    if (!this.checkValidity()) return null;
-    const expiry = parseExpiry(this.#expiry);
-    if (!expiry) return null;
-    const card: { -readonly [K in keyof CardInput]: CardInput[K] } = {
-      number: onlyDigits(this.#number),
-      expMonth: expiry.month,
-      expYear: expiry.year,
-    };
-    if (!this.moto) card.csc = this.#csc;
-    if (this.requireName) card.cardholderName = this.#name.trim();
-    return card;
+    return this.checkValidity() ? entryCard(this.#entry()) : null;
   }
 }
 
