@@ -39,6 +39,15 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(hostileParent, E2E_SHOP);
 });
 
+/** The isolated checkout with the customer's e-mail and card typed, its Pay ready to press. */
+async function readyToPay(page: Page): Promise<void> {
+  await page.goto('/isolated/');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable();
+  await typeEmail(page);
+  await typeCard(page, CARD, fields(page));
+  await expect(payFrameButton(page)).toBeEnabled();
+}
+
 /** The refusals the page's code heard, as `gateway-error` events of type `fields`. */
 const refusals = async (page: Page) =>
   (await eventsOf(page))
@@ -308,11 +317,7 @@ test('a script that swaps the scenario and rewrites the e-mail gets fields that 
 test('a see-through Pay laid over a cookie banner pays nothing, and the page’s code hears of it', async ({
   page,
 }) => {
-  await page.goto('/isolated/');
-  await expect(fields(page).getByLabel('Card number')).toBeEditable();
-  await typeEmail(page);
-  await typeCard(page, CARD, fields(page));
-  await expect(payFrameButton(page)).toBeEnabled();
+  await readyToPay(page);
   const before = await newestOrderId();
   // One CSS rule from the page: the Pay frame, invisible, over the banner's OK.
   await page.evaluate(() => {
@@ -350,11 +355,7 @@ test('a see-through Pay laid over a cookie banner pays nothing, and the page’s
 test('a press on Pay the moment it moved under the pointer pays nothing and asks for another; the next press pays once', async ({
   page,
 }) => {
-  await page.goto('/isolated/');
-  await expect(fields(page).getByLabel('Card number')).toBeEditable();
-  await typeEmail(page);
-  await typeCard(page, CARD, fields(page));
-  await expect(payFrameButton(page)).toBeEnabled();
+  await readyToPay(page);
   const before = await newestOrderId();
   const frame = page.locator('gateway-checkout iframe[part~="pay-frame"]');
   const box = (await frame.boundingBox())!;
@@ -398,26 +399,10 @@ test('a second Pay frame on the fields’ channel pays nothing and is reported; 
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.goto('/isolated/');
-  await expect(fields(page).getByLabel('Card number')).toBeEditable();
-  await typeEmail(page);
-  await typeCard(page, CARD, fields(page));
-  await expect(payFrameButton(page)).toBeEnabled();
+  await readyToPay(page);
   const before = await newestOrderId();
   // The channel is in the fields frame's address: the script frames its own pay.html with it.
-  await page.evaluate(() => {
-    const frame = document
-      .querySelector('gateway-checkout')!
-      .shadowRoot!.querySelector('gateway-card-form')!
-      .shadowRoot!.querySelector('iframe')!;
-    const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
-    const own = document.createElement('iframe');
-    own.id = 'own-pay';
-    own.title = 'Own pay';
-    own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
-    own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
-    document.body.append(own);
-  });
+  await hostile(page, (h) => h.framePayOfItsOwn());
   const own = page.frameLocator('#own-pay').getByRole('button');
   await expect(own).toBeEnabled();
   await expect.poll(() => refusals(page)).toContainEqual(expect.stringMatching(/second Pay button/));

@@ -168,19 +168,7 @@ test('a saving put in the cart by a script is shown in the frame and asks consen
   expect(await newestOrderId()).toBe(before);
 
   // A second Pay frame of the script's own, on the fields' channel: no press pays while it is there.
-  await driver.evaluate(() => {
-    const frame = document
-      .querySelector('gateway-checkout')!
-      .shadowRoot!.querySelector('gateway-card-form')!
-      .shadowRoot!.querySelector('iframe')!;
-    const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
-    const own = document.createElement('iframe');
-    own.id = 'own-pay';
-    own.title = 'Own pay';
-    own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
-    own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
-    document.body.append(own);
-  });
+  await driver.evaluate(() => (window as unknown as Win).hostile.framePayOfItsOwn());
   await expect
     .poll(async () => (await refusals(driver)).some((r) => /second Pay button/.test(r)), { timeout: 20_000 })
     .toBe(true);
