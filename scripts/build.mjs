@@ -27,6 +27,7 @@ import {
   buildSiblings,
   checkSelfContained,
   fieldsLanguageScript,
+  INLINE_CONST,
   languagesDefine,
   languagesInPage,
   languagesShipped,
@@ -125,7 +126,7 @@ if (wants('iife')) {
         formats: ['iife'],
         fileName: () => 'gateway-checkout.iife.js',
       },
-      rolldownOptions: { output: { minify: members.minify() } },
+      rolldownOptions: { optimization: INLINE_CONST, output: { minify: members.minify() } },
     },
   });
   members.learn(output);
@@ -226,6 +227,7 @@ if (wants('fields')) {
         // each carries beside it (see prerenderFields), and nothing the fields page never runs
         // (see languagesInPage).
         rollupOptions: {
+          optimization: INLINE_CONST,
           input: join(root, 'src/fields/frame', `${name}.html`),
           output: {
             entryFileNames: `assets/${entry}-[hash].js`,

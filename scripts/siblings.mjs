@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { build } from 'vite';
+import { build, parseAst } from 'vite';
 
 export const ON_DEMAND = 'src/elements/shared/on-demand.ts';
 export const LANGUAGES = 'src/elements/i18n/languages';
@@ -27,20 +27,45 @@ export function languageFiles(root) {
     .map((file) => ({ name: file.slice(0, 2), path: join(root, LANGUAGES, file) }));
 }
 
-/** The table of on-demand.ts: one `name: () => import('path'),` per part. */
+/**
+ * The parts of on-demand.ts's `onDemand`, read from its syntax tree (the same parser the build
+ * uses), so the table is written once, in the code, in any layout: each part must be
+ * `name: () => import('path')`, which is also what lets the ES module build split it off.
+ */
 export function onDemandParts(root) {
   const file = join(root, ON_DEMAND);
-  // The `onDemand` object only (the languages' loader below it is replaced by the builds as a whole).
-  const source = /export const onDemand = \{[\s\S]*?\n\};/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
-  const parts = [...source.matchAll(/^\s*(\w+): \(\) => import\('([^']+)'\),?$/gm)].map(([, name, path]) => ({
-    name,
-    path: resolve(join(file, '..'), path),
-  }));
-  const imports = source.match(/import\('/g)?.length ?? 0;
-  if (parts.length === 0 || parts.length !== imports)
-    throw new Error(`${ON_DEMAND}: write each part as \`name: () => import('path'),\` on a line of its own`);
-  return parts;
+  const ast = parseAst(readFileSync(file, 'utf8'), { lang: 'ts' });
+  const table = ast.body
+    .filter((node) => node.type === 'ExportNamedDeclaration')
+    .flatMap((node) => node.declaration?.declarations ?? [])
+    .find((d) => d.id?.name === 'onDemand')?.init;
+  const misread = (what) =>
+    new Error(`${ON_DEMAND}: ${what}; write each part as \`name: () => import('path')\``);
+  if (table?.type !== 'ObjectExpression' || table.properties.length === 0)
+    throw misread('no `onDemand` table');
+  return table.properties.map((property) => {
+    const { key, value } = property;
+    const source = value?.body?.type === 'ImportExpression' ? value.body.source : null;
+    if (
+      property.type !== 'Property' ||
+      property.computed ||
+      key.type !== 'Identifier' ||
+      value.type !== 'ArrowFunctionExpression' ||
+      value.params.length > 0 ||
+      source?.type !== 'Literal' ||
+      typeof source.value !== 'string'
+    )
+      throw misread(`a part that is not a plain dynamic import (at ${property.start})`);
+    return { name: key.name, path: resolve(join(file, '..'), source.value) };
+  });
 }
+
+/**
+ * Every `const` string or number is written in where it is used, in each browser script: names
+ * kept once in a module of constants (the isolated fields' message names) cost no bytes, where the
+ * minifier alone would keep a constant used twice in a variable.
+ */
+export const INLINE_CONST = { inlineConst: { mode: 'all', pass: 1 } };
 
 const sha384 = (text) => createHash('sha384').update(text).digest();
 
@@ -74,7 +99,9 @@ document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EV
         minify: true,
         sourcemap: 'hidden',
         lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${part.name}.js` },
-        ...(members ? { rolldownOptions: { output: { minify: members.minify() } } } : {}),
+        ...(members
+          ? { rolldownOptions: { optimization: INLINE_CONST, output: { minify: members.minify() } } }
+          : {}),
       },
     });
     members?.learn(output);

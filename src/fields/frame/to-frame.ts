@@ -1,15 +1,30 @@
 import {
   BRAND_ID,
   bool,
-  type FieldsConfig,
   int,
   isObj,
+  type MessageParsers,
   type Obj,
   oneOf,
+  parserOf,
+  str,
+} from '../shared/checks.ts';
+import {
+  BUTTON,
+  CANCEL,
+  CLEAR,
+  CONFIGURE,
+  FOCUS,
+  PAY,
+  REFUSED,
+  SESSION_DATA,
+  VALIDATE,
+} from '../shared/message-names.ts';
+import {
+  type FieldsConfig,
   type PayButton,
   type Refusal,
   type SessionData,
-  str,
   THEME_TOKENS,
   type ThemeToken,
   type ToFrame,
@@ -112,10 +127,32 @@ function parseButton(v: unknown): PayButton | null {
 
 /** A message the frame refused, with the reason it reports to the parent's code. */
 export interface Refused {
-  readonly type: 'refused';
+  readonly type: typeof REFUSED;
   readonly reason: Refusal;
 }
-const refused = (reason: Refusal): Refused => ({ type: 'refused', reason });
+const refused = (reason: Refusal): Refused => ({ type: REFUSED, reason });
+
+const TO_FRAME: MessageParsers<ToFrame> = {
+  [CONFIGURE]: (data) => {
+    const config = parseConfig(data.config);
+    return config && { type: CONFIGURE, config };
+  },
+  [VALIDATE]: ({ id, focus }) => (int(id) && bool(focus) ? { type: VALIDATE, id, focus } : null),
+  [SESSION_DATA]: (data) => {
+    const session = parseSessionData(data.data);
+    return int(data.id) && session ? { type: SESSION_DATA, id: data.id, data: session } : null;
+  },
+  [CANCEL]: ({ id }) => (int(id) ? { type: CANCEL, id } : null),
+  [BUTTON]: (data) => {
+    const button = parseButton(data.button);
+    return button && { type: BUTTON, button };
+  },
+  [FOCUS]: () => ({ type: FOCUS }),
+  [CLEAR]: ({ what, focus }) =>
+    oneOf(['all', 'security-code'] as const, what) && (focus === undefined || bool(focus))
+      ? { type: CLEAR, what, ...(focus ? { focus: true } : {}) }
+      : null,
+};
 
 /**
  * What the frame accepts from the parent; anything else is refused with its reason. A message that
@@ -124,35 +161,10 @@ const refused = (reason: Refusal): Refused => ({ type: 'refused', reason });
  */
 export function parseToFrame(data: unknown): ToFrame | Refused {
   if (!isObj(data)) return refused('unknown');
-  if (data.type === 'pay') return refused('pay-from-page');
+  if (data.type === PAY) return refused('pay-from-page');
   const named = forbiddenKey(data);
   if (named) return refused(named);
-  const id = data.id;
-  switch (data.type) {
-    case 'configure': {
-      const config = parseConfig(data.config);
-      return config ? { type: 'configure', config } : refused('malformed');
-    }
-    case 'validate':
-      return int(id) && bool(data.focus) ? { type: 'validate', id, focus: data.focus } : refused('malformed');
-    case 'session-data': {
-      const session = parseSessionData(data.data);
-      return int(id) && session ? { type: 'session-data', id, data: session } : refused('malformed');
-    }
-    case 'cancel':
-      return int(id) ? { type: 'cancel', id } : refused('malformed');
-    case 'button': {
-      const button = parseButton(data.button);
-      return button ? { type: 'button', button } : refused('malformed');
-    }
-    case 'focus':
-      return { type: 'focus' };
-    case 'clear':
-      return oneOf(['all', 'security-code'] as const, data.what) &&
-        (data.focus === undefined || bool(data.focus))
-        ? { type: 'clear', what: data.what, ...(data.focus ? { focus: true } : {}) }
-        : refused('malformed');
-    default:
-      return refused('unknown');
-  }
+  const parse = parserOf(TO_FRAME, data.type);
+  if (!parse) return refused('unknown');
+  return parse(data) ?? refused('malformed');
 }

@@ -1,20 +1,34 @@
+import { again, connect, isHello } from '../shared/handshake.ts';
 import {
-  again,
-  connect,
+  BUTTON,
+  CANCEL,
+  CLEAR,
+  CONFIGURE,
+  FOCUS,
+  ORDER,
+  PAID,
+  PRESS,
+  READY,
+  REFUSED,
+  SESSION_DATA,
+  STATE,
+  VALIDATE,
+  VALIDATED,
+} from '../shared/message-names.ts';
+import {
   type FieldsConfig,
   type FieldsState,
   type FramedOrder,
   type FromFrame,
-  isHello,
   type PayButton,
   type PayOutcome,
-  parseFromFrame,
   type SessionData,
   THEME_TOKENS,
   type ThemeToken,
   type ToFrame,
 } from '../shared/messages.ts';
 import type { FieldsTarget } from './address.ts';
+import { parseFromFrame } from './from-frame.ts';
 
 export interface FieldsFrameEvents {
   resize(height: number): void;
@@ -115,7 +129,7 @@ export class FieldsFrame {
     this.#config = config;
     if (text === this.#sentConfig) return;
     this.#sentConfig = this.#port ? text : '';
-    this.#port?.postMessage({ type: 'configure', config } satisfies ToFrame);
+    this.#port?.postMessage({ type: CONFIGURE, config } satisfies ToFrame);
   }
 
   /**
@@ -141,7 +155,7 @@ export class FieldsFrame {
   validate(focus: boolean): void {
     // Into the frame now, so the page sees where the focus went; the frame picks the field.
     if (focus) this.#frame?.focus();
-    this.#post({ type: 'validate', id: this.#nextId++, focus });
+    this.#post({ type: VALIDATE, id: this.#nextId++, focus });
   }
 
   /** Whether the customer pressed Pay in the fields and the page has not answered yet. */
@@ -164,13 +178,13 @@ export class FieldsFrame {
       if (spent?.outcome) return resolve(spent.outcome);
       this.#paying.set(id, { order: onOrder, done: resolve });
       // The fields act once per press: a press already acted on waits for its outcome only.
-      if (!spent) this.#post({ type: 'session-data', id, data });
+      if (!spent) this.#post({ type: SESSION_DATA, id, data });
     });
   }
 
   /** The page does not go on with the press (its own fields need attention, or it checked a status). */
   cancel(): void {
-    if (this.#press !== null) this.#post({ type: 'cancel', id: this.#press });
+    if (this.#press !== null) this.#post({ type: CANCEL, id: this.#press });
     this.#press = null;
     this.#spent = null;
   }
@@ -180,19 +194,19 @@ export class FieldsFrame {
     const text = JSON.stringify(button);
     if (text === this.#sentButton) return;
     this.#sentButton = text;
-    this.#post({ type: 'button', button });
+    this.#post({ type: BUTTON, button });
   }
 
   /** Moves the focus to the card number. */
   focus(): void {
     this.#frame?.focus();
-    this.#post({ type: 'focus' });
+    this.#post({ type: FOCUS });
   }
 
   /** Empties fields; with `focus`, the security code takes the focus (the frame first, so the page sees it go). */
   clear(what: 'all' | 'security-code', focus = false): void {
     if (focus) this.#frame?.focus();
-    this.#post({ type: 'clear', what, ...(focus ? { focus } : {}) });
+    this.#post({ type: CLEAR, what, ...(focus ? { focus } : {}) });
   }
 
   #post(message: ToFrame): void {
@@ -226,33 +240,33 @@ export class FieldsFrame {
     this.#port = port1;
     this.#instance = event.data.instance;
     if (this.#config) this.configure(this.#config);
-    if (this.#sentButton) this.#post({ type: 'button', button: JSON.parse(this.#sentButton) as PayButton });
+    if (this.#sentButton) this.#post({ type: BUTTON, button: JSON.parse(this.#sentButton) as PayButton });
     for (const message of this.#queue.splice(0)) port1.postMessage(message);
   };
 
   #onMessage(message: FromFrame): void {
     if ('state' in message) this.state = message.state;
     if ('height' in message) this.#events.resize(message.height);
-    if (message.type === 'press') {
+    if (message.type === PRESS) {
       this.#press = message.id;
       this.#spent = null;
       this.#events.press();
-    } else if (message.type === 'refused') this.#events.refused(message.message);
-    else if (message.type === 'ready' || message.type === 'state') {
-      this.#events.state(message.state, message.type === 'state' && message.user);
-    } else if (message.type === 'order' || message.type === 'paid') {
+    } else if (message.type === REFUSED) this.#events.refused(message.message);
+    else if (message.type === READY || message.type === STATE) {
+      this.#events.state(message.state, message.type === STATE && message.user);
+    } else if (message.type === ORDER || message.type === PAID) {
       const paying = this.#paying.get(message.id);
       if (!paying) {
         if (message.id !== this.#press) return;
         this.#spent ??= { id: message.id };
-        if (message.type === 'order') this.#spent.order = message.order;
+        if (message.type === ORDER) this.#spent.order = message.order;
         else this.#spent.outcome = message.outcome;
-      } else if (message.type === 'order') paying.order(message.order);
+      } else if (message.type === ORDER) paying.order(message.order);
       else {
         paying.done(message.outcome);
         this.#paying.delete(message.id);
       }
-    } else if (message.type === 'validated') {
+    } else if (message.type === VALIDATED) {
       this.#pending.get(message.id)?.answer(message);
       this.#pending.delete(message.id);
     }
