@@ -54,7 +54,14 @@ function scriptUrl(url: string): string {
  * refused (integrity, CSP, Trusted Types), missing, or too slow.
  */
 export function loadSibling(file: string, integrity: string): Promise<unknown> {
-  const url = new URL(file, base).href;
+  let url: string;
+  try {
+    url = new URL(file, base).href;
+  } catch {
+    // A bundle inlined in a page with no address of its own (about:blank): nothing beside it to
+    // load. Refused as any missing part, never thrown in the middle of an element's update.
+    return Promise.reject(new Error(`gateway-checkout: ${file} has no address beside the bundle`));
+  }
   let load = loads.get(url);
   if (!load) {
     load = new Promise<unknown>((resolve, reject) => {
