@@ -128,12 +128,17 @@ test('isolated fields: the frame keeps its height through the press, so Pay answ
   await fields.getByLabel('Cardholder name').pressSequentially('Anna Berzina', { delay: 5 });
   await fields.getByLabel('Security code').pressSequentially('12', { delay: 5 });
 
+  // The fields' Pay counts a press once it has stood in view for half a second (scrolled to, or
+  // moved by the fields' own growing): a person's eye takes that long to find it.
+  await framedPayButton(page).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(600);
   await press(page, framedPayButton(page));
   await expect(statusLine(page)).toHaveText('1 field needs your attention.');
   await expect(fields.getByText('Enter the 3-digit security code.')).toBeVisible();
   await expect(fields.getByLabel('Security code')).toBeFocused();
 
   await page.keyboard.type('3');
+  await page.waitForTimeout(600);
   await press(page, framedPayButton(page));
   await expect(resultPanel(page)).toBeVisible();
   await expectOnePayment(before);
