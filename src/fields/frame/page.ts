@@ -25,6 +25,7 @@ import {
   type ToFrame,
 } from '../shared/messages.ts';
 import { isSessionEndpoint, sessionEndpointsOf } from '../shared/session-endpoint.ts';
+import { RelayedPost } from './direct-post-send.ts';
 import { connectToParent, type ParentLink } from './frame-bridge.ts';
 import { type CardReader, FramePayment } from './frame-payment.ts';
 import { INSET } from './page.styles.ts';
@@ -80,6 +81,8 @@ const payment =
   address?.session && !foreignSession
     ? new FramePayment({ sessionUrl: address.session, parentOrigin: address.parent })
     : null;
+/** The Direct Post of an order paid so: the page names its frame for it. */
+const relayed = new RelayedPost();
 const buttonChannel = address ? new BroadcastChannel(payChannelName(address.channel)) : null;
 
 /**
@@ -278,6 +281,9 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
     case 'cancel':
       if (pressed?.id === message.id) pressed = null;
       return;
+    case 'relay':
+      relayed.named(message.id, message.name);
+      return;
     case 'button':
       button = message.button;
       showButton();
@@ -338,6 +344,7 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     (order) => parent.send({ type: 'order', id, order }),
     PAYMENT_TIMEOUT_MS,
     (session) => sessionAgrees(shown, session),
+    relayed.sender(id, parent),
   );
   if ('refused' in outcome) {
     refuse(outcome.refused);

@@ -7,6 +7,7 @@ import {
   type Obj,
   oneOf,
   type PayButton,
+  RELAY_NAME,
   type Refusal,
   type SessionData,
   str,
@@ -145,6 +146,10 @@ export function parseToFrame(data: unknown): ToFrame | Refused {
       const button = parseButton(data.button);
       return button ? { type: 'button', button } : refused('malformed');
     }
+    case 'relay':
+      return int(id) && typeof data.name === 'string' && RELAY_NAME.test(data.name)
+        ? { type: 'relay', id, name: data.name }
+        : refused('malformed');
     case 'focus':
       return { type: 'focus' };
     case 'clear':

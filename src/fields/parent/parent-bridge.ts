@@ -1,3 +1,4 @@
+import type { PayerResult } from '../../flow/post-payment.ts';
 import {
   again,
   connect,
@@ -15,6 +16,7 @@ import {
   type ToFrame,
 } from '../shared/messages.ts';
 import type { FieldsTarget } from './address.ts';
+import type { FramedFollow } from './framed-payer.ts';
 
 export interface FieldsFrameEvents {
   resize(height: number): void;
@@ -34,6 +36,18 @@ const HELLO_TIMEOUT_MS = 5000;
 /** A payment whose answer is lost with the frame's old page: the checkout then asks the status. */
 const LOST: PayOutcome = { ok: false, error: 'network' };
 
+/** A press answered, waiting for its order and outcome, and the Direct Post it may be paid by. */
+interface Paying {
+  readonly order: (order: FramedOrder) => void;
+  readonly done: (outcome: PayOutcome | PayerResult) => void;
+  readonly follow?: FramedFollow;
+  ordered: boolean;
+  /** The checkout's frame following the form the fields send into it (opened when they asked). */
+  followed: Promise<PayerResult> | null;
+  /** Tells the frame's follower whether the fields sent the form; null once told. */
+  sent: ((ok: boolean) => void) | null;
+}
+
 /**
  * The parent's end of the isolated fields: the frame's address, the handshake (a hello from that
  * frame's window and the fields' origin, answered with a MessagePort sent to that origin only),
@@ -41,6 +55,11 @@ const LOST: PayOutcome = { ok: false, error: 'network' };
  *
  * A frame that reloads says hello again and gets a new channel; a payment asked of the old one
  * is answered as lost (its answer may never come), so the checkout asks the order's status.
+ *
+ * An order paid by Direct Post: the fields ask for a frame (`direct-post`), the checkout opens
+ * its frame on the fields' relay page and, once that loaded, names it to them (`relay`); they send
+ * the form into it themselves, and the checkout follows that frame as its own in-page form's. Its
+ * answer is the payment's; the fields' `paid` says only whether they sent the form.
  */
 export class FieldsFrame {
   readonly origin: string;
@@ -48,6 +67,8 @@ export class FieldsFrame {
   state: FieldsState | null = null;
   readonly #events: FieldsFrameEvents;
   readonly #channel: string;
+  /** The fields' relay page: the checkout's Direct Post frame opens on it. */
+  readonly #relay: string;
   #frame: HTMLIFrameElement | null = null;
   #port: MessagePort | null = null;
   /** The load of the fields page the port was given to (its hello's `instance`). */
@@ -62,12 +83,13 @@ export class FieldsFrame {
   /** The customer's press the page has not answered yet (the fields' own id). */
   #press: number | null = null;
   /** Presses answered, waiting for their order and outcome. */
-  #paying = new Map<number, { order: (order: FramedOrder) => void; done: (outcome: PayOutcome) => void }>();
+  #paying = new Map<number, Paying>();
   #sentButton = '';
 
   constructor(target: FieldsTarget, events: FieldsFrameEvents) {
     this.origin = target.origin;
     this.#channel = target.channel;
+    this.#relay = new URL('relay.html', target.src).href;
     this.#events = events;
   }
 
@@ -147,12 +169,23 @@ export class FieldsFrame {
    * Answers the customer's press with the page's non-card data: the fields make the order with
    * the merchant's server and pay it. Without a press there is nothing to answer.
    */
-  answer(data: SessionData, onOrder: (order: FramedOrder) => void): Promise<PayOutcome> | null {
+  answer(
+    data: SessionData,
+    onOrder: (order: FramedOrder) => void,
+    follow?: FramedFollow,
+  ): Promise<PayOutcome | PayerResult> | null {
     const id = this.#press;
     if (id === null) return null;
     this.#press = null;
     return new Promise((resolve) => {
-      this.#paying.set(id, { order: onOrder, done: resolve });
+      this.#paying.set(id, {
+        order: onOrder,
+        done: resolve,
+        ...(follow ? { follow } : {}),
+        ordered: false,
+        followed: null,
+        sent: null,
+      });
       this.#post({ type: 'session-data', id, data });
     });
   }
@@ -227,14 +260,44 @@ export class FieldsFrame {
     } else if (message.type === 'refused') this.#events.refused(message.message);
     else if (message.type === 'ready' || message.type === 'state') {
       this.#events.state(message.state, message.type === 'state' && message.user);
-    } else if (message.type === 'order') this.#paying.get(message.id)?.order(message.order);
+    } else if (message.type === 'order') {
+      const paying = this.#paying.get(message.id);
+      if (paying) paying.ordered = true;
+      paying?.order(message.order);
+    } else if (message.type === 'direct-post') this.#follow(message.id);
     else if (message.type === 'paid') {
-      this.#paying.get(message.id)?.done(message.outcome);
+      const paying = this.#paying.get(message.id);
       this.#paying.delete(message.id);
+      if (!paying) return;
+      const { outcome } = message;
+      this.#sent(paying, outcome.ok);
+      // Sent: the frame tells what became of it. Not sent: the fields' word, and the frame closes.
+      if (paying.followed && outcome.ok) void paying.followed.then(paying.done);
+      else paying.done(outcome);
     } else if (message.type === 'validated') {
       this.#pending.get(message.id)?.answer(message);
       this.#pending.delete(message.id);
     }
+  }
+
+  /** The fields pay the press's order by Direct Post: open the frame, name it to them once it loaded. */
+  #follow(id: number): void {
+    const paying = this.#paying.get(id);
+    // Only for the order the fields reported, and once: the fields wait for one name.
+    if (!paying?.follow || !paying.ordered || paying.followed) return;
+    paying.followed = paying.follow({
+      src: this.#relay,
+      submit: (name) =>
+        new Promise<boolean>((resolve) => {
+          paying.sent = resolve;
+          this.#post({ type: 'relay', id, name });
+        }),
+    });
+  }
+
+  #sent(paying: Paying, ok: boolean): void {
+    paying.sent?.(ok);
+    paying.sent = null;
   }
 
   #closePort(): void {
@@ -244,7 +307,11 @@ export class FieldsFrame {
     this.state = null;
     for (const pending of this.#pending.values()) pending.lost();
     this.#pending.clear();
-    for (const paying of this.#paying.values()) paying.done(LOST);
+    for (const paying of this.#paying.values()) {
+      // Its frame closes too: the status tells whether a form went.
+      this.#sent(paying, false);
+      paying.done(LOST);
+    }
     this.#paying.clear();
     this.#press = null;
   }

@@ -193,6 +193,10 @@ export const REFUSALS = {
     'a press on a Pay button that was not shown to the customer (hidden, covered, see-through, or just appeared or moved under the pointer) was refused',
   'second-button':
     'a second Pay button joined these card fields: presses are refused while more than one is there',
+  'no-relay':
+    'the page did not name its Direct Post frame in time (the fields send the card form only into their relay page in the checkout): nothing was sent',
+  'relay-foreign':
+    "the frame the page named for the Direct Post is not the fields' relay page of their own origin: nothing was sent",
   'session-address':
     "the session-url is not one of the merchant's session endpoints (createFieldsHandler's sessionEndpoints), or carries a query: the fields take no card for it",
 } as const;
@@ -216,6 +220,12 @@ export type ToFrame =
   | { readonly type: 'button'; readonly button: PayButton }
   /** Focus the card number (the parent moved the focus into the frame). */
   | { readonly type: 'focus' }
+  /**
+   * The frame the checkout opened on the fields' relay page, for the Direct Post the fields asked
+   * for (`direct-post`): its name. The fields send the card form into it only if it really is
+   * their relay page, of their own origin.
+   */
+  | { readonly type: 'relay'; readonly id: number; readonly name: string }
   /** `all` empties every field (a new payment); `security-code` only that one (after a decline). */
   | { readonly type: 'clear'; readonly what: 'all' | 'security-code'; readonly focus?: boolean };
 
@@ -234,6 +244,11 @@ export type FromFrame =
   | { readonly type: 'validated'; readonly id: number; readonly state: FieldsState }
   /** The merchant's server made the order this press pays; the payment goes out next. */
   | { readonly type: 'order'; readonly id: number; readonly order: FramedOrder }
+  /**
+   * The order is paid by Direct Post (a form POST the fields send themselves): the parent opens
+   * its frame on the fields' relay page and names it with `relay`.
+   */
+  | { readonly type: 'direct-post'; readonly id: number }
   | { readonly type: 'paid'; readonly id: number; readonly outcome: PayOutcome }
   /** A message was refused: its code and why, in one line (see `REFUSALS`). */
   | { readonly type: 'refused'; readonly reason: Refusal; readonly message: string };
@@ -282,6 +297,8 @@ export const bool = (v: unknown): v is boolean => typeof v === 'boolean';
 
 /** A brand id of credit-card-type: lower-case words joined by dashes. */
 export const BRAND_ID = /^[a-z][a-z-]{1,31}$/;
+/** The name of the checkout's Direct Post frame: a word, never one of the `_top`-like keywords. */
+export const RELAY_NAME = /^[A-Za-z][\w-]{7,79}$/;
 /** A channel nonce: what the parent generates (URL-safe base64). */
 const CHANNEL = /^[\w-]{8,64}$/;
 
@@ -375,7 +392,7 @@ export function parseFromFrame(data: unknown): FromFrame | null {
   }
   if (type === 'state') return state && { type, state, user: data.user === true };
   if (!int(id)) return null;
-  if (type === 'press') return { type, id };
+  if (type === 'press' || type === 'direct-post') return { type, id };
   if (type === 'validated') return state && { type, id, state };
   if (type === 'order') {
     const order = parseOrder(data.order);
