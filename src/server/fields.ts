@@ -139,9 +139,9 @@ function pageOf(html: string): BuiltPage {
 }
 
 /**
- * The relay page (`relay.html`): what the checkout's Direct Post frame shows until the fields send
- * the card form into it (src/fields/shared/relay.ts). Still, but for the one script that answers
- * the fields for its frame's name; written here, it needs no build.
+ * The relay page (`relay.html`): what the checkout's Direct Post frame shows until it sends the
+ * isolated fields' card form from there (src/fields/shared/relay.ts); its one script, written here,
+ * needs no build.
  */
 const RELAY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Payment</title><script>${RELAY_SCRIPT}</script></head><body></body></html>`;
 
@@ -165,10 +165,11 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
     }
     return readPage(file, withEndpoints ? head : '');
   };
-  // The fields send a Direct Post order's card form to the gateway, which answers with redirects to
+  // The relay sends a Direct Post order's card form to the gateway, which answers with redirects to
   // the bank's page and back to the shop's return route; engines check form-action on each
   // redirect too, and a bank may be any origin: the gateway's scheme, then (the card itself goes
-  // only to the order's direct_post, which the fields check against the page and the shop).
+  // only to the order's direct_post, which the fields check against the page and the shop). The
+  // fields page itself sends no form.
   const schemes = [...new Set(gateway.split(' ').map((origin) => `${origin.split(':')[0]}:`))];
   const formAction = [...new Set([...gateway.split(' '), ...ancestors.split(' '), ...schemes])].join(' ');
   const csp = (page: BuiltPage, connect: string, form = "'none'") =>
@@ -185,7 +186,7 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
   // The fields POST the card to the gateway and ask the merchant's server for the order; the
   // button talks to nothing but the fields, over a channel of their own origin.
   const fieldsConnect = [...new Set([...gateway.split(' '), ...session.split(' ')])].join(' ');
-  const fieldsPolicy = csp(fields, fieldsConnect, formAction);
+  const fieldsPolicy = csp(fields, fieldsConnect);
   // The same page with its form rendered in another language (`?lang=de`), where it was built so.
   const translated = new Map(
     readdirSync(dir)
@@ -193,13 +194,13 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
       .filter((entry): entry is readonly [string, string] => entry[0] !== undefined)
       .map(([language, name]) => {
         const page = built(name);
-        return [language, { page, policy: csp(page, fieldsConnect, formAction) }] as const;
+        return [language, { page, policy: csp(page, fieldsConnect) }] as const;
       }),
   );
   const pay = existsSync(join(dir, 'pay.html')) ? built('pay.html', false) : null;
   const payPolicy = pay && csp(pay, "'none'");
   const relay = pageOf(RELAY_HTML);
-  const relayPolicy = csp(relay, "'none'");
+  const relayPolicy = csp(relay, "'none'", formAction);
   const headersOf = (page: BuiltPage, policy: string) => ({
     'Content-Type': 'text/html; charset=utf-8',
     // Revalidated on every load: a new build is used at once, an unchanged one costs a 304.

@@ -1,29 +1,35 @@
-import { postForm } from '../../elements/shared/form-post.ts';
 import type { Refusal } from '../shared/messages.ts';
-import { RELAY_CHANNEL, type RelayAsk } from '../shared/relay.ts';
+import { relayChannel, type ToRelay } from '../shared/relay.ts';
 import type { ParentLink } from './frame-bridge.ts';
 
 /**
- * Sends a Direct Post form from the fields' frame: the card form goes to `action` (checked by the
- * caller: the order's `direct_post`), into the checkout's frame the page names, and only when that
- * frame shows the fields' relay page. Null once sent; otherwise the refusal, and nothing was sent.
+ * Sends a Direct Post form from the fields: the card form goes to `action` (checked by the caller:
+ * the order's `direct_post`) through the fields' relay page in the checkout's frame the page names.
+ * Null once the relay took it; `lost` when it was handed over but the relay never said it took it
+ * (it may have been sent: the status tells); otherwise the refusal, and nothing was sent.
  */
-export type DirectSender = (action: string, fields: readonly [string, string][]) => Promise<Refusal | null>;
+export type DirectSender = (
+  action: string,
+  fields: readonly [string, string][],
+) => Promise<Refusal | 'lost' | null>;
 
 /** How long the page may take to open its frame on the relay page and name it. */
 const NAME_TIMEOUT_MS = 30_000;
-/** How long a relay page in the named frame may take to answer. */
+/** How long the relay page in the named frame may take to answer. */
 const RELAY_TIMEOUT_MS = 5_000;
+/** After the first relay answered, how long a second one (a frame of the same name) has to answer. */
+const SECOND_MS = 250;
 
 /**
  * The frame's side of the Direct Post: asks the page for its frame (`direct-post`), waits for the
- * page's `relay` for that press, makes sure a relay page of this origin is in the frame of that
- * name, and submits the form there.
+ * page's `relay` naming it for that press, and hands the form to the one relay page of this origin
+ * in the frame of that name (see ../shared/relay.ts).
  *
  * What a hostile page can do to it: name any frame, or none, at any time. A name for no press
- * waiting is ignored; a frame that is not the relay answers nothing, and nothing is sent. Whatever
- * it names, the form goes to `action` alone, by POST: the page chooses at most which frame shows the
- * gateway's answer, and the card is not in that answer.
+ * waiting is ignored; a frame that is not the relay answers nothing, two relays of one name are
+ * refused, and nothing is sent then. Whatever it names, the form goes to `action` alone, by POST:
+ * the page chooses at most which of the fields' relays shows the gateway's answer, which holds no
+ * card.
  */
 export class RelayedPost {
   #waiting: { readonly id: number; readonly named: (name: string | null) => void } | null = null;
@@ -49,27 +55,43 @@ export class RelayedPost {
         };
         link.send({ type: 'direct-post', id });
       });
-      if (name === null) return 'no-relay';
-      if (!(await relayIn(name))) return 'relay-foreign';
-      postForm((form) => document.body.append(form), action, name, fields);
-      return null;
+      return name === null ? 'no-relay' : handOver(name, action, fields);
     };
   }
 }
 
-/** Whether a relay page of this origin answers for the frame named `name`. */
-function relayIn(name: string): Promise<boolean> {
+/** Hands the form to the one relay in the frame named `name`: null once it took it. */
+function handOver(
+  name: string,
+  action: string,
+  fields: readonly [string, string][],
+): Promise<Refusal | 'lost' | null> {
   return new Promise((resolve) => {
-    const channel = new BroadcastChannel(RELAY_CHANNEL);
-    const done = (found: boolean) => {
+    const channel = new BroadcastChannel(relayChannel(name));
+    const say = (message: ToRelay) => channel.postMessage(message);
+    const relays = new Set<string>();
+    let handed: string | null = null;
+    const done = (refusal: Refusal | 'lost' | null) => {
       clearTimeout(timer);
       channel.close();
-      resolve(found);
+      resolve(refusal);
     };
-    const timer = setTimeout(() => done(false), RELAY_TIMEOUT_MS);
+    let timer = setTimeout(() => done('relay-foreign'), RELAY_TIMEOUT_MS);
     channel.onmessage = (event: MessageEvent) => {
-      if ((event.data as { here?: unknown } | null)?.here === name) done(true);
+      // Our own origin's pages only; still read as unknown.
+      const data = event.data as { here?: unknown; took?: unknown } | null;
+      if (typeof data?.here === 'string' && !handed) {
+        relays.add(data.here);
+        if (relays.size > 1) return done('relay-foreign');
+        clearTimeout(timer);
+        // Its only answer, or a second relay's: a moment tells.
+        timer = setTimeout(() => {
+          handed = data.here as string;
+          say({ to: handed, action, fields });
+          timer = setTimeout(() => done('lost'), RELAY_TIMEOUT_MS);
+        }, SECOND_MS);
+      } else if (handed && data?.took === handed) done(null);
     };
-    channel.postMessage({ ask: name } satisfies RelayAsk);
+    say({ ask: true });
   });
 }

@@ -177,6 +177,8 @@ export class FramePayment {
     if (direct) {
       // No page of this frame's to send it from: nothing is sent.
       const refused = send ? await send(address, formFields(body)) : 'no-relay';
+      // Handed over, never confirmed: as a lost answer, the status says whether it went.
+      if (refused === 'lost') return { ok: false, error: 'timeout' };
       if (refused) return { refused };
       return { ok: true, response: { status: 'posted', threed_check_url: null } };
     }

@@ -1,34 +1,64 @@
 /**
- * The fields' relay page: a still page of the fields' origin that the checkout opens in its Direct
- * Post frame, so that the fields' frame may send the card form into that frame. A form of one frame
- * may target another frame by name only while that frame shows a page its own origin is familiar
- * with (HTML's rules for choosing a navigable): the relay makes the checkout's frame such a page,
- * for the instant of the submission; the gateway's answer then replaces it.
+ * The fields' relay page: a page of the fields' origin that the checkout opens in its Direct Post
+ * frame, and that sends the isolated fields' card form from there, into its own frame. The fields'
+ * frame cannot send it into that frame itself: it is sandboxed (a sandboxed frame navigates no
+ * frame but its own), and it cannot even reach the relay's window (a frame of another origin's page
+ * is not found by name from a third one, and frames in a shadow tree are not listed at all).
  *
- * The fields cannot reach the relay's window themselves (a frame of another origin's page is not
- * found by name from a third origin, and frames in a shadow tree are not listed at all), so they
- * ask on a BroadcastChannel of their origin, which the merchant's page cannot post on: a relay page
- * whose frame has the name asked answers. Both sides hold this one definition.
+ * So the two meet on a BroadcastChannel of their origin, named after the frame's name: the
+ * merchant's page can neither post nor listen there (it reaches only documents of the fields'
+ * origin, under the same top-level site). The fields ask who is there; every relay page in a frame
+ * of that name answers with a nonce of its own; with exactly one answer, the fields hand that one
+ * the form (to the order's `direct_post`, which they checked), and it says it took it and submits
+ * it, once. Two answers (a page that made two frames of one name) and nothing is sent. Both sides
+ * hold this one definition.
  */
 
 /** The relay page's file, beside the fields page. */
 export const RELAY_PAGE = 'relay.html';
 
-/** The BroadcastChannel the fields ask on. */
-export const RELAY_CHANNEL = 'gateway-checkout-relay';
+/** The BroadcastChannel of the relay in the frame named `name`. */
+export const relayChannel = (name: string) => `gateway-checkout-relay:${name}`;
 
-/** Fields → relays: "the relay in the frame named so, answer". */
-export interface RelayAsk {
-  readonly ask: string;
-}
+/** Fields → relays, on the channel: who is there; then, to the one that answered, the form. */
+export type ToRelay =
+  | { readonly ask: true }
+  | { readonly to: string; readonly action: string; readonly fields: readonly (readonly [string, string])[] };
 
-/** Relay → fields: "here, in the frame named so". */
-export interface RelayHere {
-  readonly here: string;
-}
+/** Relay → fields: here (its nonce); took the form (and submits it now). */
+export type FromRelay = { readonly here: string } | { readonly took: string };
 
 /**
- * The relay page's one script, written into the page as it is (the server names it by its hash):
- * answers for its frame's name while it is the frame's page.
+ * The relay page's script, run as it is in the page (serialised: it may use nothing outside it;
+ * the server names it by its hash). `prefix` is `relayChannel('')`.
  */
-export const RELAY_SCRIPT = `const c=new BroadcastChannel(${JSON.stringify(RELAY_CHANNEL)});c.onmessage=(e)=>{const n=window.name;if(n&&e.data&&e.data.ask===n)c.postMessage({here:n})};`;
+function relay(prefix: string): void {
+  const name = window.name;
+  if (!name) return;
+  const me = crypto.randomUUID();
+  const channel = new BroadcastChannel(prefix + name);
+  channel.onmessage = (event) => {
+    const data = event.data as { ask?: unknown; to?: unknown; action?: unknown; fields?: unknown } | null;
+    if (!data || typeof data !== 'object') return;
+    if (data.ask === true) channel.postMessage({ here: me });
+    if (data.to !== me || typeof data.action !== 'string' || !Array.isArray(data.fields)) return;
+    // Once: the channel closes with the first form.
+    channel.postMessage({ took: me });
+    channel.close();
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = data.action;
+    form.acceptCharset = 'utf-8';
+    for (const [key, value] of data.fields as [string, string][]) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = String(key);
+      input.value = String(value);
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
+  };
+}
+
+export const RELAY_SCRIPT = `(${relay})(${JSON.stringify(relayChannel(''))});`;
