@@ -11,6 +11,7 @@ import { E2E_SANDBOX } from '../../support/ports.ts';
 import {
   alertLine,
   eventsOf,
+  framedPayButton,
   newestOrderId,
   orderOfLastResult,
   ordersMadeSince,
@@ -155,3 +156,46 @@ for (const [answer, ends] of [
     await expectContained(recorder, [THREE_DS]);
   });
 }
+
+for (const fault of ['reset', 'timeout'] as const) {
+  test(`isolated fields: an answer lost to a ${fault} is reconciled from the status, paid once, never a decline`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    const recorder = await ContainmentRecorder.install(context);
+    await open(page);
+    await typeEmail(page);
+    await typeCard(page, { number: VISA, csc: CSC }, fields(page));
+    await setFault(fault);
+    await pressFramedPay(page);
+    await expect(statusLine(page)).toHaveText(/Payment successful/, { timeout: 30_000 });
+    const order = await orderOfLastResult(page);
+    expect(order.status).toBe('paid');
+    expect(paymentAttempts(order)).toBe(1);
+    expect((await eventsOf(page)).filter((e) => e.type === 'gateway-decline')).toEqual([]);
+    expect(recorder.requests.filter(directPost)).toHaveLength(1);
+    await expectContained(recorder, [VISA]);
+  });
+}
+
+test('isolated fields: Pay pressed twice, then Enter, sends one form and charges once', async ({
+  page,
+  context,
+}) => {
+  const recorder = await ContainmentRecorder.install(context);
+  const before = await newestOrderId();
+  await open(page);
+  await typeEmail(page);
+  await typeCard(page, { number: VISA, csc: CSC }, fields(page));
+  // A press counts once the Pay frame has stood still (the typing above moved it).
+  await page.waitForTimeout(600);
+  await framedPayButton(page).dblclick();
+  // And Enter in the fields while the form is on its way.
+  await page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/checkout/session'));
+  await fields(page).getByLabel('Security code').press('Enter');
+  await expect(statusLine(page)).toHaveText(/Payment successful/, { timeout: 20_000 });
+  expect(await ordersMadeSince(before)).toHaveLength(1);
+  expect(recorder.requests.filter(directPost)).toHaveLength(1);
+  expect(paymentAttempts(await orderOfLastResult(page))).toBe(1);
+});
