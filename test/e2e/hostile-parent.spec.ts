@@ -39,6 +39,15 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(hostileParent, E2E_SHOP);
 });
 
+/** The isolated checkout with the customer's e-mail and card typed, its Pay ready to press. */
+async function readyToPay(page: Page): Promise<void> {
+  await page.goto('/isolated/');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable();
+  await typeEmail(page);
+  await typeCard(page, CARD, fields(page));
+  await expect(payFrameButton(page)).toBeEnabled();
+}
+
 /** The refusals the page's code heard, as `gateway-error` events of type `fields`. */
 const refusals = async (page: Page) =>
   (await eventsOf(page))
@@ -308,11 +317,7 @@ test('a script that swaps the scenario and rewrites the e-mail gets fields that 
 test('a see-through Pay laid over a cookie banner pays nothing, and the page’s code hears of it', async ({
   page,
 }) => {
-  await page.goto('/isolated/');
-  await expect(fields(page).getByLabel('Card number')).toBeEditable();
-  await typeEmail(page);
-  await typeCard(page, CARD, fields(page));
-  await expect(payFrameButton(page)).toBeEnabled();
+  await readyToPay(page);
   const before = await newestOrderId();
   // One CSS rule from the page: the Pay frame, invisible, over the banner's OK.
   await page.evaluate(() => {
@@ -347,30 +352,57 @@ test('a see-through Pay laid over a cookie banner pays nothing, and the page’s
   await expect(alertLine(page)).toHaveText('');
 });
 
+test('a press on Pay the moment it moved under the pointer pays nothing and asks for another; the next press pays once', async ({
+  page,
+}) => {
+  await readyToPay(page);
+  const before = await newestOrderId();
+  const frame = page.locator('gateway-checkout iframe[part~="pay-frame"]');
+  const box = (await frame.boundingBox())!;
+  // The pointer on the lower half of Pay, as the customer reaches for it.
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height - 12;
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.waitForTimeout(600);
+  // The layout shifts as they press (a notice above, an image loaded): Pay moves down under the
+  // moving pointer a moment before the press. A real press, but not on the button they saw.
+  await page.mouse.move(x + 1, y);
+  await page.evaluate(() => {
+    const notice = document.createElement('p');
+    notice.textContent = 'Free delivery today';
+    notice.style.cssText = 'margin:0;block-size:24px';
+    document.querySelector('gateway-checkout')!.before(notice);
+  });
+  await expect
+    .poll(async () => (await frame.boundingBox())!.y, { intervals: [20] })
+    .toBeGreaterThan(box.y + 20);
+  await page.mouse.move(x + 2, y);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(payFrameButton(page)).toHaveText('Press again to pay');
+  await expect(
+    page.frameLocator('gateway-checkout iframe[part~="pay-frame"]').getByRole('status'),
+  ).toHaveText('Press again to pay');
+  await expect.poll(() => refusals(page)).toContainEqual(expect.stringMatching(/just appeared or moved/));
+  expect(await newestOrderId()).toBe(before);
+  await expect(alertLine(page)).toHaveText('');
+  // It stood still since: the customer's second press pays, once.
+  await page.waitForTimeout(700);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(statusLine(page)).toHaveText(/Payment successful/);
+  const paid = await orderOfLastResult(page);
+  expect(paymentAttempts(paid)).toBe(1);
+});
+
 test('a second Pay frame on the fields’ channel pays nothing and is reported; the checkout’s own pays once it is gone', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.goto('/isolated/');
-  await expect(fields(page).getByLabel('Card number')).toBeEditable();
-  await typeEmail(page);
-  await typeCard(page, CARD, fields(page));
-  await expect(payFrameButton(page)).toBeEnabled();
+  await readyToPay(page);
   const before = await newestOrderId();
   // The channel is in the fields frame's address: the script frames its own pay.html with it.
-  await page.evaluate(() => {
-    const frame = document
-      .querySelector('gateway-checkout')!
-      .shadowRoot!.querySelector('gateway-card-form')!
-      .shadowRoot!.querySelector('iframe')!;
-    const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
-    const own = document.createElement('iframe');
-    own.id = 'own-pay';
-    own.title = 'Own pay';
-    own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
-    own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
-    document.body.append(own);
-  });
+  await hostile(page, (h) => h.framePayOfItsOwn());
   const own = page.frameLocator('#own-pay').getByRole('button');
   await expect(own).toBeEnabled();
   await expect.poll(() => refusals(page)).toContainEqual(expect.stringMatching(/second Pay button/));

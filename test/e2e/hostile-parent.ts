@@ -55,6 +55,23 @@ export function hostileParent(shopOrigin: string): void {
       const res = await fetch('/scenario', { method: 'POST', body: new URLSearchParams({ scenario: name }) });
       if (!res.ok) throw new Error(`the shop refused scenario ${name}: ${res.status}`);
     },
+    /**
+     * Frames the fields' own Pay button page (pay.html) with the fields' channel, read from the
+     * fields frame's address, at a place of the script's choosing: a second button on the channel.
+     */
+    framePayOfItsOwn(): void {
+      const frame = document
+        .querySelector('gateway-checkout')!
+        .shadowRoot!.querySelector('gateway-card-form')!
+        .shadowRoot!.querySelector('iframe')!;
+      const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
+      const own = document.createElement('iframe');
+      own.id = 'own-pay';
+      own.title = 'Own pay';
+      own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
+      own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
+      document.body.append(own);
+    },
     /** Makes an order of its own at the shop, through the shop's own session endpoint, as anyone may. */
     async order(
       sessionUrl: string,
@@ -101,5 +118,6 @@ export interface Hostile {
   lastPress(): number | null;
   answerFirst(message: Record<string, unknown>, on?: string): void;
   scenario(name: string): Promise<void>;
+  framePayOfItsOwn(): void;
   order(sessionUrl: string, body: Record<string, unknown>): Promise<{ order_id: string; api_do_url: string }>;
 }

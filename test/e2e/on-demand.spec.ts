@@ -84,12 +84,14 @@ for (const variant of ['self', 'nonce'] as const) {
     await form.getByRole('button', { name: /bezahlen$/ }).click();
     await expect(statusLine(page)).toHaveText(/Zahlung erfolgreich/);
     expect((await orderOfLastResult(page)).status).toBe('paid');
-    // The German texts (after the languages' table) and the masks and nothing else came beside the
-    // bundle, from its own folder.
+    // The German texts (after the languages' table), the masks, and the rarer outcomes' part
+    // (fetched as the payment starts, so a network lost mid-payment still finds it) and nothing
+    // else came beside the bundle, from its own folder.
     expect(siblingsServed()).toEqual([
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.de\.\w+\.js$/),
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.languages\.\w+\.js$/),
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.mask\.\w+\.js$/),
+      expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.outcomes\.\w+\.js$/),
     ]);
     expect(violations).toEqual([]);
   });
@@ -105,10 +107,12 @@ for (const variant of ['self', 'nonce'] as const) {
     await framedPayButton(page).click();
     await expect(statusLine(page)).toHaveText(/Payment successful/);
     expect((await orderOfLastResult(page)).status).toBe('paid');
-    // The fields' parent side came beside the bundle, from its folder; no language did, nor the
-    // masks: the page holds no card field (the fields page has its own masks inside).
+    // The fields' parent side came beside the bundle, from its folder, and the rarer outcomes'
+    // part as the payment started; no language did, nor the masks: the page holds no card field
+    // (the fields page has its own masks inside).
     expect(siblingsServed()).toEqual([
       expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.bridge\.\w+\.js$/),
+      expect.stringMatching(/^\/npm\/gateway-checkout@0\.1\.0\/dist\/gateway-checkout\.outcomes\.\w+\.js$/),
     ]);
     expect(violations).toEqual([]);
   });

@@ -10,9 +10,12 @@
 // (`trackVisibility`, Chromium), only while the browser reports the button visible (not covered,
 // not see-through, not transformed or filtered) and has for 500 ms; in every engine, not within
 // 500 ms of the button appearing, changing size or moving under the pointer (as browsers guard their
-// permission prompts). A press refused so pays nothing, and the page's code hears of it.
+// permission prompts). A press refused so pays nothing, and the page's code hears of it; when the
+// button was in plain sight and had only just moved or appeared, the customer is asked to press
+// again (a second press, once it stands still, pays), as a press that does nothing reads as broken.
 import { isChannel } from '../shared/messages.ts';
 import { type FromButton, isButtonState, isRollCall, payChannelName } from './pay-channel.ts';
+import { pressAgain } from './pay-words.ts';
 
 /**
  * Room around the button for its focus ring: the parent lays this frame over the box its own
@@ -35,6 +38,7 @@ sheet.replaceSync(`
     color: var(--gateway-accent-text, light-dark(#ffffff, #0b1d3a));
   }
   button:disabled { opacity: 0.6; cursor: progress; }
+  .said { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   button:focus-visible {
     outline: 2px solid var(--gateway-color-focus, light-dark(#1f5fd6, #8ab4ff)); outline-offset: 2px;
     box-shadow: inset 0 0 0 2px var(--gateway-accent-text, light-dark(#ffffff, #0b1d3a));
@@ -44,6 +48,8 @@ document.adoptedStyleSheets = [sheet];
 
 /** How long a button must have stood still, shown, before a press on it counts. */
 const SETTLE_MS = 500;
+/** How long the button asks for another press after one it could not count. */
+const ASK_MS = 4000;
 
 const channel = new URLSearchParams(location.hash.slice(1)).get('channel');
 // Framed by a checkout, with a channel: anything else shows nothing to press.
@@ -53,7 +59,11 @@ if (window.parent !== window && isChannel(channel)) {
   // Until the fields say what it does, it does nothing.
   button.disabled = true;
   button.textContent = 'Pay';
-  document.body.append(button);
+  // Read out when the button asks for another press: a changed label alone is not announced.
+  const said = document.createElement('span');
+  said.className = 'said';
+  said.setAttribute('role', 'status');
+  document.body.append(button, said);
   const fields = new BroadcastChannel(payChannelName(channel));
   // This load of the button's page: the fields count the buttons of their channel by it.
   const instance = crypto.randomUUID();
@@ -103,10 +113,26 @@ if (window.parent !== window && isChannel(channel)) {
   });
   /** When the pointer went down on the button, for the press it starts (keyboard presses have none). */
   let downAt: number | null = null;
-  const seen = (at: number) =>
-    document.visibilityState === 'visible' &&
-    (tracksVisibility ? visible === true : visible !== false) &&
-    at - since >= SETTLE_MS;
+  const inSight = () =>
+    document.visibilityState === 'visible' && (tracksVisibility ? visible === true : visible !== false);
+  const seen = (at: number) => inSight() && at - since >= SETTLE_MS;
+
+  /** The button's words as the fields last said them, and until when it asks for another press. */
+  let label = button.textContent;
+  let askUntil = 0;
+  let askTimer: ReturnType<typeof setTimeout> | undefined;
+  const render = () => {
+    const asking = performance.now() < askUntil;
+    button.textContent = asking ? pressAgain(document.documentElement.lang || 'en') : label;
+    said.textContent = asking ? button.textContent : '';
+  };
+  /** A real press on a button in plain sight that had just moved: ask for another, for a while. */
+  const askAgain = () => {
+    askUntil = performance.now() + ASK_MS;
+    clearTimeout(askTimer);
+    askTimer = setTimeout(render, ASK_MS);
+    render();
+  };
 
   fields.onmessage = (event: MessageEvent) => {
     if (isRollCall(event.data)) return send({ type: 'hello', instance });
@@ -118,8 +144,11 @@ if (window.parent !== window && isChannel(channel)) {
     root.style.colorScheme = look.scheme ?? 'light dark';
     for (const [name, value] of Object.entries(look.tokens)) root.style.setProperty(name, value);
     button.style.lineHeight = look.lineHeight;
-    button.textContent = state.label;
+    label = state.label;
     button.disabled = state.disabled;
+    // A press that starts the payment, or a button that cannot be pressed, ends the asking.
+    if (state.busy || state.disabled) askUntil = 0;
+    render();
     button.setAttribute('aria-busy', String(state.busy));
   };
   // A press here takes the focus out of the fields, whose field may then show its message and grow:
@@ -135,7 +164,14 @@ if (window.parent !== window && isChannel(channel)) {
     if (!event.isTrusted || button.disabled) return;
     const at = downAt ?? performance.now();
     downAt = null;
-    send({ type: seen(at) ? 'press' : 'unseen-press', instance });
+    if (seen(at)) {
+      askUntil = 0;
+      render();
+      send({ type: 'press', instance });
+      return;
+    }
+    if (inSight()) askAgain();
+    send({ type: 'unseen-press', instance });
   });
   addEventListener('pagehide', () => send({ type: 'bye', instance }));
   send({ type: 'hello', instance });

@@ -82,6 +82,12 @@ export class FieldsFrame {
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
   /** The customer's press the page has not answered yet (the fields' own id). */
   #press: number | null = null;
+  /**
+   * What the fields said of the press before this page answered it: another holder of the port
+   * (a script of the page) answered it first, and its order and outcome may come before this page
+   * asks. They are this press's: kept for the answer, which then sends nothing more.
+   */
+  #spent: { id: number; order?: FramedOrder; outcome?: PayOutcome; direct?: boolean } | null = null;
   /** Presses answered, waiting for their order and outcome. */
   #paying = new Map<number, Paying>();
   #sentButton = '';
@@ -177,16 +183,23 @@ export class FieldsFrame {
     const id = this.#press;
     if (id === null) return null;
     this.#press = null;
+    const spent = this.#spent?.id === id ? this.#spent : null;
+    this.#spent = null;
     return new Promise((resolve) => {
+      if (spent?.order) onOrder(spent.order);
+      if (spent?.outcome) return resolve(spent.outcome);
       this.#paying.set(id, {
         order: onOrder,
         done: resolve,
         ...(follow ? { follow } : {}),
-        ordered: false,
+        ordered: Boolean(spent?.order),
         followed: null,
         sent: null,
       });
-      this.#post({ type: 'session-data', id, data });
+      // The fields act once per press: a press already acted on waits for its outcome only.
+      if (!spent) this.#post({ type: 'session-data', id, data });
+      // They asked for the frame already: it opens now.
+      else if (spent.direct) this.#follow(id);
     });
   }
 
@@ -194,6 +207,7 @@ export class FieldsFrame {
   cancel(): void {
     if (this.#press !== null) this.#post({ type: 'cancel', id: this.#press });
     this.#press = null;
+    this.#spent = null;
   }
 
   /** What the Pay button in the fields' origin says, and whether it can be pressed. */
@@ -256,24 +270,31 @@ export class FieldsFrame {
     if ('height' in message) this.#events.resize(message.height);
     if (message.type === 'press') {
       this.#press = message.id;
+      this.#spent = null;
       this.#events.press();
     } else if (message.type === 'refused') this.#events.refused(message.message);
     else if (message.type === 'ready' || message.type === 'state') {
       this.#events.state(message.state, message.type === 'state' && message.user);
-    } else if (message.type === 'order') {
+    } else if (message.type === 'order' || message.type === 'paid' || message.type === 'direct-post') {
       const paying = this.#paying.get(message.id);
-      if (paying) paying.ordered = true;
-      paying?.order(message.order);
-    } else if (message.type === 'direct-post') this.#follow(message.id);
-    else if (message.type === 'paid') {
-      const paying = this.#paying.get(message.id);
-      this.#paying.delete(message.id);
-      if (!paying) return;
-      const { outcome } = message;
-      this.#sent(paying, outcome.ok);
-      // Sent: the frame tells what became of it. Not sent: the fields' word, and the frame closes.
-      if (paying.followed && outcome.ok) void paying.followed.then(paying.done);
-      else paying.done(outcome);
+      if (!paying) {
+        if (message.id !== this.#press) return;
+        this.#spent ??= { id: message.id };
+        if (message.type === 'order') this.#spent.order = message.order;
+        else if (message.type === 'direct-post') this.#spent.direct = true;
+        else this.#spent.outcome = message.outcome;
+      } else if (message.type === 'order') {
+        paying.ordered = true;
+        paying.order(message.order);
+      } else if (message.type === 'direct-post') this.#follow(message.id);
+      else {
+        this.#paying.delete(message.id);
+        const { outcome } = message;
+        this.#sent(paying, outcome.ok);
+        // Sent: the frame tells what became of it. Not sent: the fields' word, and the frame closes.
+        if (paying.followed && outcome.ok) void paying.followed.then(paying.done);
+        else paying.done(outcome);
+      }
     } else if (message.type === 'validated') {
       this.#pending.get(message.id)?.answer(message);
       this.#pending.delete(message.id);
@@ -314,6 +335,7 @@ export class FieldsFrame {
     }
     this.#paying.clear();
     this.#press = null;
+    this.#spent = null;
   }
 }
 

@@ -127,7 +127,7 @@ test('a script holding the fields’ channel cannot spend the card: each try is 
   expect(await driver.errors()).toEqual([]);
 });
 
-test('a saving put in the cart by a script is shown in the frame, not paid; a second Pay frame pays nothing', async ({
+test('a saving put in the cart by a script is shown in the frame and asks consent; a second Pay frame pays nothing', async ({
   driver,
 }) => {
   test.setTimeout(120_000);
@@ -153,26 +153,43 @@ test('a saving put in the cart by a script is shown in the frame, not paid; a se
     .toBe(true);
   expect(await newestOrderId()).toBe(before);
 
-  // A second Pay frame of the script's own, on the fields' channel: a press on it pays nothing.
-  await driver.evaluate(() => {
-    const frame = document
+  // Without the consent ticked in the frame, nothing is made. The fields grew with the terms and
+  // moved Pay: the customer presses once it stands where they see it.
+  await driver.type(field('Security code', CARD_FRAME), CARD.csc);
+  await driver.evaluate(() =>
+    document
       .querySelector('gateway-checkout')!
-      .shadowRoot!.querySelector('gateway-card-form')!
-      .shadowRoot!.querySelector('iframe')!;
-    const channel = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('channel')!;
-    const own = document.createElement('iframe');
-    own.id = 'own-pay';
-    own.title = 'Own pay';
-    own.src = new URL(`pay.html#channel=${channel}`, frame.src).href;
-    own.style.cssText = 'position:fixed;top:8px;left:8px;width:260px;height:60px;border:0;z-index:30';
-    document.body.append(own);
-  });
+      .shadowRoot!.querySelector('iframe[part~="pay-frame"]')!
+      .scrollIntoView({ block: 'center' }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  await driver.click(framedPayButton);
+  await seeText(driver, 'This field is required.', CARD_FRAME);
+  expect(await newestOrderId()).toBe(before);
+
+  // A second Pay frame of the script's own, on the fields' channel: no press pays while it is there.
+  await driver.evaluate(() => (window as unknown as Win).hostile.framePayOfItsOwn());
   await expect
     .poll(async () => (await refusals(driver)).some((r) => /second Pay button/.test(r)), { timeout: 20_000 })
     .toBe(true);
+  await driver.click({
+    role: 'checkbox',
+    name: 'Save my card with Baltic Pantry for faster checkout.',
+    frames: CARD_FRAME,
+  });
   await new Promise((resolve) => setTimeout(resolve, 700));
   await driver.click({ role: 'button', name: /^Pay\b/, frames: ['Own pay'] });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   expect(await newestOrderId()).toBe(before);
+
+  // Gone again: the checkout's own Pay pays, with the consent given in the frame, to the shop's customer.
+  await driver.evaluate(() => document.getElementById('own-pay')?.remove());
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  await driver.click(framedPayButton);
+  await seeText(driver, /Payment successful/);
+  const paid = await orderOfLastResult(driver);
+  expect(paid.setup_future_use).toBe('one-click');
+  expect(paid.client?.email).toBe('guest@baltic-pantry.example');
+  expect(paymentAttempts(paid)).toBe(1);
   expect(await driver.errors()).toEqual([]);
 });
