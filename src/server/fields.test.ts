@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RELAY_SCRIPT } from '../fields/shared/relay.ts';
+import { RELAY_SCRIPT } from '../fields/shared/relay-page.ts';
 import { createFieldsHandler } from './fields.ts';
 
 // A built fields page as `npm run build` writes it: its script inside, its form rendered in with

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RELAY_PAGE, RELAY_SCRIPT } from '../fields/shared/relay.ts';
+import { RELAY_PAGE } from '../fields/shared/relay.ts';
+import { RELAY_SCRIPT } from '../fields/shared/relay-page.ts';
 import {
   endpointProblem,
   endpointSource,

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { afterEach, describe, it } from 'vitest';
 import type { FromFrame } from '../shared/messages.ts';
-import { RELAY_SCRIPT } from '../shared/relay.ts';
+import { RELAY_SCRIPT } from '../shared/relay-page.ts';
 import { RelayedPost } from './direct-post-send.ts';
 
 // The fields' side of a Direct Post against the relay page's own script, in frames of this test's

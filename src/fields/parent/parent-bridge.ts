@@ -15,6 +15,7 @@ import {
   type ThemeToken,
   type ToFrame,
 } from '../shared/messages.ts';
+import { RELAY_PAGE } from '../shared/relay.ts';
 import type { FieldsTarget } from './address.ts';
 import type { FramedFollow } from './framed-payer.ts';
 
@@ -67,8 +68,8 @@ export class FieldsFrame {
   state: FieldsState | null = null;
   readonly #events: FieldsFrameEvents;
   readonly #channel: string;
-  /** The fields' relay page: the checkout's Direct Post frame opens on it. */
-  readonly #relay: string;
+  /** The fields page's address: their relay page, for the checkout's Direct Post frame, is beside it. */
+  readonly #page: string;
   #frame: HTMLIFrameElement | null = null;
   #port: MessagePort | null = null;
   /** The load of the fields page the port was given to (its hello's `instance`). */
@@ -95,7 +96,7 @@ export class FieldsFrame {
   constructor(target: FieldsTarget, events: FieldsFrameEvents) {
     this.origin = target.origin;
     this.#channel = target.channel;
-    this.#relay = new URL('relay.html', target.src).href;
+    this.#page = target.src;
     this.#events = events;
   }
 
@@ -307,7 +308,7 @@ export class FieldsFrame {
     // Only for the order the fields reported, and once: the fields wait for one name.
     if (!paying?.follow || !paying.ordered || paying.followed) return;
     paying.followed = paying.follow({
-      src: this.#relay,
+      src: new URL(RELAY_PAGE, this.#page).href,
       submit: (name) =>
         new Promise<boolean>((resolve) => {
           paying.sent = resolve;
