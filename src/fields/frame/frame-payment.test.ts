@@ -223,6 +223,22 @@ describe('an order the merchant’s server pays by Direct Post', () => {
     expect(w.orderSeen).toHaveLength(1);
   });
 
+  it('a phone order’s form carries no security code, as its api_do_url body would not', async () => {
+    const sent: Array<readonly [string, string][]> = [];
+    const w = world({
+      moto: true,
+      directPost: DIRECT,
+      send: async (_action, fields) => {
+        sent.push(fields);
+        return null;
+      },
+    });
+    expect(await w.pay()).toMatchObject({ ok: true });
+    const form = Object.fromEntries(sent[0]!);
+    expect(form.number).toBe('4111111111111111');
+    expect(form).not.toHaveProperty('csc');
+  });
+
   it('sends nothing to a direct_post of the shop’s or the page’s origin, or none at all', async () => {
     for (const directPost of [`${SHOP}/steal`, null, 'javascript:alert(1)']) {
       let sent = 0;
