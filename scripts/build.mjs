@@ -26,8 +26,10 @@ import { mangledMembers } from './mangle.mjs';
 import {
   buildSiblings,
   checkSelfContained,
+  fieldsLanguageScript,
+  INLINE_CONST,
   languagesDefine,
-  languagesInline,
+  languagesInPage,
   languagesShipped,
   siblingTable,
   writeLanguageTable,
@@ -124,7 +126,7 @@ if (wants('iife')) {
         formats: ['iife'],
         fileName: () => 'gateway-checkout.iife.js',
       },
-      rolldownOptions: { output: { minify: members.minify() } },
+      rolldownOptions: { optimization: INLINE_CONST, output: { minify: members.minify() } },
     },
   });
   members.learn(output);
@@ -137,11 +139,17 @@ if (wants('iife')) {
   writeFileSync(join(dist, 'gateway-checkout.iife.js.integrity'), `${integrity}\n`);
 }
 
+/** Code set into an inline script: nothing in it may end the element or open an HTML comment. */
+const inlineCode = (code) => code.replaceAll('</script', '<\\/script').replaceAll('<!--', '<\\!--').trim();
+
 /**
  * The fields page with its form rendered in (dist/node/ssr/fields-page.js, built just before): the
  * card fields show and take input as soon as the frame's page is parsed, before its script has run.
  * One page per language we ship (index.<lang>.html beside index.html, which is English): the frame
- * names its language, and the fields handler serves that page.
+ * names its language, and the fields handler serves that page. A page carries the texts of its own
+ * language only, in a classic script before the module script (which holds English), so the fields
+ * hydrate in that language with no request (see src/fields/frame/page-language.ts); the page's CSP
+ * names both scripts by their hashes.
  */
 async function prerenderFields(page, html) {
   const { renderFieldsPage } = await import(pathToFileURL(join(dist, 'node', 'ssr', 'fields-page.js')).href);
@@ -152,10 +160,16 @@ async function prerenderFields(page, html) {
   const shell = html.replace(script, () => '');
   for (const language of ['en', ...languagesShipped(root)]) {
     const { style, form } = await renderFieldsPage(language);
+    const texts =
+      language === 'en'
+        ? ''
+        : `<script>${inlineCode(
+            await fieldsLanguageScript({ root, code: language, common, plugins: [minifyLitCss()], members }),
+          )}</script>`;
     const rendered = shell
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace('</head>', () => `${style}</head>`)
-      .replace('<body></body>', () => `<body>${form}${script}</body>`);
+      .replace('<body></body>', () => `<body>${form}${texts}${script}</body>`);
     writeFileSync(language === 'en' ? page : page.replace(/\.html$/, `.${language}.html`), rendered);
   }
 }
@@ -200,7 +214,7 @@ if (wants('fields')) {
       ...common,
       root: join(root, 'src/fields/frame'),
       base: './',
-      plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), languagesInline(root)],
+      plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), languagesInPage(root)],
       build: {
         outDir: out,
         emptyOutDir: false,
@@ -209,9 +223,11 @@ if (wants('fields')) {
         sourcemap: false,
         // One script and no preload helper: the page's CSP allows its own script and nothing else.
         modulePreload: false,
-        // Everything in that one script, the languages loaded on demand elsewhere included (and
-        // nothing the fields page never runs: see languagesInline).
+        // Everything in that one script but the languages other than English, which the page of
+        // each carries beside it (see prerenderFields), and nothing the fields page never runs
+        // (see languagesInPage).
         rollupOptions: {
+          optimization: INLINE_CONST,
           input: join(root, 'src/fields/frame', `${name}.html`),
           output: {
             entryFileNames: `assets/${entry}-[hash].js`,
@@ -232,11 +248,7 @@ if (wants('fields')) {
     );
     const html = readFileSync(page, 'utf8').replace(pattern, (_tag, file) => {
       // Nothing in the code may end the element or open an HTML comment inside it.
-      const code = readFileSync(join(assets, file), 'utf8')
-        .replaceAll('</script', '<\\/script')
-        .replaceAll('<!--', '<\\!--')
-        .trim();
-      return `<script type="module">${code}</script>`;
+      return `<script type="module">${inlineCode(readFileSync(join(assets, file), 'utf8'))}</script>`;
     });
     if (!html.includes('<script type="module">'))
       throw new Error(`dist/fields/${name}.html: the script tag was not found`);

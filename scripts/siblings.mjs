@@ -10,9 +10,9 @@
 // A part must be self-contained: it may import nothing that the bundle also holds, or it would carry
 // a second copy of it (a second Lit, a second state). The build fails when it does.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { build } from 'vite';
+import { build, parseAst } from 'vite';
 
 export const ON_DEMAND = 'src/elements/shared/on-demand.ts';
 export const LANGUAGES = 'src/elements/i18n/languages';
@@ -27,20 +27,45 @@ export function languageFiles(root) {
     .map((file) => ({ name: file.slice(0, 2), path: join(root, LANGUAGES, file) }));
 }
 
-/** The table of on-demand.ts: one `name: () => import('path'),` per part. */
+/**
+ * The parts of on-demand.ts's `onDemand`, read from its syntax tree (the same parser the build
+ * uses), so the table is written once, in the code, in any layout: each part must be
+ * `name: () => import('path')`, which is also what lets the ES module build split it off.
+ */
 export function onDemandParts(root) {
   const file = join(root, ON_DEMAND);
-  // The `onDemand` object only (the languages' loader below it is replaced by the builds as a whole).
-  const source = /export const onDemand = \{[\s\S]*?\n\};/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
-  const parts = [...source.matchAll(/^\s*(\w+): \(\) => import\('([^']+)'\),?$/gm)].map(([, name, path]) => ({
-    name,
-    path: resolve(join(file, '..'), path),
-  }));
-  const imports = source.match(/import\('/g)?.length ?? 0;
-  if (parts.length === 0 || parts.length !== imports)
-    throw new Error(`${ON_DEMAND}: write each part as \`name: () => import('path'),\` on a line of its own`);
-  return parts;
+  const ast = parseAst(readFileSync(file, 'utf8'), { lang: 'ts' });
+  const table = ast.body
+    .filter((node) => node.type === 'ExportNamedDeclaration')
+    .flatMap((node) => node.declaration?.declarations ?? [])
+    .find((d) => d.id?.name === 'onDemand')?.init;
+  const misread = (what) =>
+    new Error(`${ON_DEMAND}: ${what}; write each part as \`name: () => import('path')\``);
+  if (table?.type !== 'ObjectExpression' || table.properties.length === 0)
+    throw misread('no `onDemand` table');
+  return table.properties.map((property) => {
+    const { key, value } = property;
+    const source = value?.body?.type === 'ImportExpression' ? value.body.source : null;
+    if (
+      property.type !== 'Property' ||
+      property.computed ||
+      key.type !== 'Identifier' ||
+      value.type !== 'ArrowFunctionExpression' ||
+      value.params.length > 0 ||
+      source?.type !== 'Literal' ||
+      typeof source.value !== 'string'
+    )
+      throw misread(`a part that is not a plain dynamic import (at ${property.start})`);
+    return { name: key.name, path: resolve(join(file, '..'), source.value) };
+  });
 }
+
+/**
+ * Every `const` string or number is written in where it is used, in each browser script: names
+ * kept once in a module of constants (the isolated fields' message names) cost no bytes, where the
+ * minifier alone would keep a constant used twice in a variable.
+ */
+export const INLINE_CONST = { inlineConst: { mode: 'all', pass: 1 } };
 
 const sha384 = (text) => createHash('sha384').update(text).digest();
 
@@ -74,7 +99,9 @@ document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EV
         minify: true,
         sourcemap: 'hidden',
         lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${part.name}.js` },
-        ...(members ? { rolldownOptions: { output: { minify: members.minify() } } } : {}),
+        ...(members
+          ? { rolldownOptions: { optimization: INLINE_CONST, output: { minify: members.minify() } } }
+          : {}),
       },
     });
     members?.learn(output);
@@ -154,28 +181,74 @@ export function siblingTable(root, siblings) {
 
 /**
  * In the fields page (a frame that has its card form in the page, never in another frame, and shows
- * no hosted form), on-demand.ts becomes the languages alone, imported into the page's one script:
- * its CSP allows that script only. Neither the fields' parent side nor the 3-D Secure relay of a
- * hosted form comes along, nor a loader for chunks that the page could never load. (The masks are in
- * that script too: the page imports them itself, see `provideMasks`.)
+ * no hosted form), on-demand.ts loads nothing: its CSP allows the page's own inline scripts only.
+ * The page is built once per language, and a page in another language than English carries that
+ * language in a script of its own (fieldsLanguageScript), registered before the fields render
+ * (src/fields/frame/page-language.ts); any other language reads English. Neither the fields' parent
+ * side nor the 3-D Secure relay of a hosted form comes along, nor a loader for chunks that the page
+ * could never load. (The masks are in its script: the page imports them itself, see `provideMasks`.)
  */
-export function languagesInline(root) {
+export function languagesInPage(root) {
   const target = join(root, ON_DEMAND);
   return {
-    name: 'languages-inline',
+    name: 'languages-in-page',
     enforce: 'pre',
     load(id) {
       if (id !== target) return null;
-      const languages = languageFiles(root);
-      const imports = languages.map((l) => `import * as ${l.name} from ${JSON.stringify(l.path)};`);
-      const rows = languages.map((l) => `  ${l.name},`);
       const absent = onDemandParts(root).map(
         (part) =>
           `  ${part.name}: () => Promise.reject(new Error('the fields page does not load ${part.name}')),`,
       );
-      return `${imports.join('\n')}\nexport const onDemand = {\n${absent.join('\n')}\n};\nconst files = {\n${rows.join('\n')}\n};\nexport const loadLanguage = (code) => (Object.hasOwn(files, code) ? Promise.resolve(files[code]) : undefined);\n`;
+      return `export const onDemand = {\n${absent.join('\n')}\n};\nexport const loadLanguage = () => undefined;\n`;
     },
   };
+}
+
+/** The isolated fields' own texts (the terms), one file per language as the elements'. */
+export const FIELDS_LANGUAGES = 'src/fields/frame/languages';
+/** The global name (Symbol.for) the fields page's language script leaves its texts under: page-language.ts. */
+const FIELDS_LANGUAGE = 'gateway-checkout.fields-language';
+
+/**
+ * The classic script a fields page in `code` carries before its module script: the elements' texts
+ * of the language and the fields' own (only what the fields use: not the hosted pages' words),
+ * left under FIELDS_LANGUAGE for page-language.ts. Returns its code, minified.
+ */
+export async function fieldsLanguageScript({ root, code, plugins = [], common = {}, members }) {
+  const entry = `\0fields-language-${code}.js`;
+  // A language without the fields' own texts yet shows those in English (page-language.ts).
+  const terms = join(root, FIELDS_LANGUAGES, `${code}.ts`);
+  const source = `import { code, dir, texts } from ${JSON.stringify(join(root, LANGUAGES, `${code}.ts`))};
+${existsSync(terms) ? `import { terms } from ${JSON.stringify(terms)};` : 'const terms = undefined;'}
+globalThis[Symbol.for(${JSON.stringify(FIELDS_LANGUAGE)})] = { code, dir, texts, terms };`;
+  const output = await build({
+    ...common,
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [
+      ...plugins,
+      {
+        name: 'fields-language-entry',
+        enforce: 'pre',
+        resolveId: (id) => (id.endsWith(entry) ? entry : null),
+        load: (id) => (id === entry ? source : null),
+      },
+    ],
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${code}.js` },
+      ...(members ? { rolldownOptions: { output: { minify: members.minify() } } } : {}),
+    },
+  });
+  members?.learn(output);
+  const chunk = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => o.output)
+    .find((o) => o.type === 'chunk');
+  return chunk.code.trim();
 }
 
 /** The languages shipped beside English, by the files of LANGUAGES: `de`, `es`, ... */

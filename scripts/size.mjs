@@ -66,6 +66,29 @@ for (const name of siblings.sort()) {
   check(`  beside it, on demand: ${name}`, gzip(file), SIBLING_BUDGETS[part] ?? SIBLING_BUDGET);
 }
 
+// The isolated fields page, each language's page whole (its HTML, the form rendered in, its script
+// inside and its language's texts beside it): the one request the frame makes before the card can
+// be typed, on the merchant's second origin. English is inside every page's script (the fallback);
+// a page carries its own language and no other (2 to 2.5 kB each). 51.5 kB is what the English page
+// weighed before the languages came; every page stays under it.
+const FIELDS_PAGE_BUDGET = 51_500;
+const fieldsDir = join(root, 'dist', 'fields');
+const fieldsPages = readdirSync(fieldsDir).filter((name) => /^index(\.[a-z]{2})?\.html$/.test(name));
+if (!fieldsPages.includes('index.html')) {
+  console.error('dist/fields/index.html: missing; run npm run build first');
+  failed = true;
+}
+const pageSizes = fieldsPages.map((name) => ({ name, size: gzip(readFileSync(join(fieldsDir, name))) }));
+const english = pageSizes.find((p) => p.name === 'index.html');
+if (english) check('dist/fields/index.html (English)', english.size, FIELDS_PAGE_BUDGET);
+const heaviest = pageSizes.filter((p) => p !== english).sort((a, b) => b.size - a.size)[0];
+if (heaviest)
+  check(
+    `  the heaviest of its ${pageSizes.length - 1} other languages, dist/fields/${heaviest.name}`,
+    heaviest.size,
+    FIELDS_PAGE_BUDGET,
+  );
+
 const ENTRY = '\0size-entry.js';
 
 /** One minified ES module of `code`, with React, Lit and our element modules left outside. */

@@ -16,6 +16,12 @@ const page = (label: string) =>
   `<!doctype html><head><script type="module">${SCRIPT}</script><style>${PAGE_STYLE}</style></head><body><form><gateway-card-form><template shadowrootmode="open"><style>${FORM_STYLE}</style><label>${label}</label></template></gateway-card-form></form></body>`;
 writeFileSync(join(dir, 'index.html'), page('Card number'));
 writeFileSync(join(dir, 'index.de.html'), page('Kartennummer'));
+// A page in another language carries that language's texts in a classic script of their own.
+const NORWEGIAN = 'globalThis.texts={cardNumber:"Kortnummer"}';
+writeFileSync(
+  join(dir, 'index.nb.html'),
+  page('Kortnummer').replace('<script type="module">', `<script>${NORWEGIAN}</script><script type="module">`),
+);
 const PAY_SCRIPT = 'console.log("pay")';
 writeFileSync(join(dir, 'pay.html'), `<!doctype html><script type="module">${PAY_SCRIPT}</script>`);
 
@@ -70,6 +76,17 @@ describe('createFieldsHandler', () => {
     expect(await (await get('/?lang=pl')).text()).toContain('Card number');
     expect(await (await get('/?lang=../index')).text()).toContain('Card number');
     expect((await get('/index.de.html')).status).toBe(404);
+  });
+
+  it('names both scripts of a page in another language by their hashes, and serves Norwegian as Bokmål', async () => {
+    const hash = (code: string) => `'sha384-${createHash('sha384').update(code).digest('base64')}'`;
+    for (const lang of ['nb', 'no']) {
+      const res = await get(`/?lang=${lang}`);
+      expect(await res.text()).toContain('Kortnummer');
+      expect(res.headers.get('content-security-policy')).toContain(
+        `script-src ${hash(NORWEGIAN)} ${hash(SCRIPT)};`,
+      );
+    }
   });
 
   it('serves the Pay button beside it under a CSP of its own: its own script, no request anywhere', async () => {

@@ -102,7 +102,7 @@ function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
  * Serves the isolated card fields (`dist/fields/index.html`, its script inside) and their Pay
  * button (`pay.html` beside it): mount it on an origin of its own, such as
  * `https://pay.shop.example`, and point `fields-origin` there. Each page gets a
- * Content-Security-Policy that lets it run its own script only (named by its hash) and be framed
+ * Content-Security-Policy that lets it run its own scripts only (named by their hashes) and be framed
  * by your pages only; the fields may talk to the gateway and your session endpoint only, the button
  * to nothing. Any path ending in `/` is the fields page, `…/pay.html` the button; both are
  * revalidated on every load (ETag), so a new build is used at once. Framework-neutral, like the
@@ -225,7 +225,9 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
     }
     const url = new URL(request.url);
     const path = url.pathname;
-    const language = translated.get(url.searchParams.get('lang') ?? '');
+    // Norwegian ("no") is written in our Bokmål ("nb"), as the elements read it.
+    const asked = url.searchParams.get('lang') ?? '';
+    const language = translated.get(asked === 'no' ? 'nb' : asked);
     const [page, policy] =
       pay && payPolicy && path.endsWith('/pay.html')
         ? [pay, payPolicy]

@@ -124,8 +124,8 @@ test('strict CSP, bundle from a CDN: a German page with isolated fields shows Ge
   served.length = 0;
   const violations = await recordViolations(page);
   await page.goto(cspPage({ lang: 'de', isolated: '', cdn: `${cdn}${GENUINE}` }));
-  // The fields page carries its languages inside (its CSP admits its one script): it speaks the
-  // language the page configures it with.
+  // The fields page in German carries the German texts inside (its CSP admits its own inline
+  // scripts only): it speaks the language the page configures it with, and asks for no file.
   const frame = page.locator('gateway-checkout iframe[part~="frame"]');
   await expect(frame).toHaveAttribute('title', 'Kartendaten');
   await expect(frame.contentFrame().getByLabel('Kartennummer')).toBeEditable();

@@ -76,14 +76,14 @@ export async function typeEmail(page: Page, email = 'anna@example.com'): Promise
 export const payButton = (page: Page) =>
   page.locator('gateway-checkout').getByRole('button', { name: /^Pay/ });
 /** With isolated fields, Pay is a button of the fields' origin, in a frame where ours would be. */
-export const framedPayButton = (page: Page) =>
-  page.frameLocator('gateway-checkout iframe[part~="pay-frame"]').getByRole('button', { name: /^Pay/ });
+export const framedPayButton = (page: Page, name: RegExp = /^Pay/) =>
+  page.frameLocator('gateway-checkout iframe[part~="pay-frame"]').getByRole('button', { name });
 /**
  * Presses the fields' own Pay as a person does: once its frame has stood still. The frame refuses a
  * press within 500 ms of the button appearing or moving (as browsers do for permission prompts),
  * and typing the card can move it (the fields grow as the brand shows).
  */
-export async function pressFramedPay(page: Page): Promise<void> {
+export async function pressFramedPay(page: Page, name?: RegExp): Promise<void> {
   const frame = page.locator('gateway-checkout iframe[part~="pay-frame"]');
   let last = JSON.stringify(await frame.boundingBox());
   for (let still = 0; still < 600; ) {
@@ -92,7 +92,7 @@ export async function pressFramedPay(page: Page): Promise<void> {
     still = now === last ? still + 100 : 0;
     last = now;
   }
-  await framedPayButton(page).click();
+  await framedPayButton(page, name).click();
 }
 // The checkout's own live regions (the card form has its own for the detected brand).
 export const statusLine = (page: Page) => page.locator('gateway-checkout [part~="status"]');

@@ -152,6 +152,15 @@ export function brandRow(
   </ul>`;
 }
 
+/** How many tiles the brand row has room for, and whether it shows its marks yet. */
+export interface BrandRowState {
+  readonly room: number;
+  readonly shown: boolean;
+}
+
+/** Before the first measure, and before the marks come. */
+export const BRAND_ROW_START: BrandRowState = { room: Number.POSITIVE_INFINITY, shown: false };
+
 /**
  * When a card form's brand row shows its marks, and how many tiles it has room for.
  *
@@ -163,13 +172,15 @@ export function brandRow(
  *
  * Room: measured whenever the row's width changes or its marks come (the row takes what the label
  * leaves; a tile is a mark or the "+N"), unbounded while all `tiles()` fit or before the first
- * measure: nothing collapses on a guess. The host renders again when what shows changes.
+ * measure: nothing collapses on a guess. `change` gets each new state (a new object), for the host
+ * to keep as a reactive property: it renders again when what shows changes.
  */
 export function brandRowState(
   host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
   tiles: () => number,
-): { readonly room: number; readonly shown: boolean } {
-  const state = { room: Number.POSITIVE_INFINITY, shown: false };
+  change: (state: BrandRowState) => void,
+): void {
+  let state: BrandRowState = BRAND_ROW_START;
   let row: HTMLElement | null = null;
   /** Whether the row was measured with its marks in it. */
   let measuredShown = false;
@@ -184,13 +195,13 @@ export function brandRowState(
           const fit = Math.floor((row.clientWidth + gap) / (tile.offsetWidth + gap));
           const room = fit >= tiles() ? Number.POSITIVE_INFINITY : fit;
           if (room === state.room) return;
-          state.room = room;
-          host.requestUpdate();
+          state = { ...state, room };
+          change(state);
         });
   const show = () => {
     if (state.shown) return;
-    state.shown = true;
-    host.requestUpdate();
+    state = { ...state, shown: true };
+    change(state);
   };
   host.addController({
     hostUpdated() {
@@ -215,7 +226,6 @@ export function brandRowState(
       row = null;
     },
   });
-  return state;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { type CardBrand, maxLengthFor } from '../../card/brand.ts';
+import type { CardInput } from '../../card/direct-body.ts';
 import { checkExpiry, parseExpiry } from '../../card/expiry.ts';
 import { onlyDigits } from '../../card/format.ts';
 import { type CardNumberError, checkCardNumber, lengthAllowed } from '../../card/number.ts';
 import { securityCodeLength } from '../../card/security-code.ts';
 import type { Catalog } from '../i18n/index.ts';
 import type { FieldError } from '../shared/validity.ts';
+import type { CardFormState } from './card-access.ts';
 
 export type FieldId = 'number' | 'expiry' | 'csc' | 'name';
 
@@ -76,4 +78,29 @@ export function entryComplete(card: CardEntry): boolean {
     (card.moto || card.csc.length === securityCodeLength(brand)) &&
     (!card.requireName || !!card.name.trim())
   );
+}
+
+/** What may be known of the card without any of it: for the change event and the isolated fields. */
+export function entryState(card: CardEntry, errors: ReadonlyMap<string, FieldError>): CardFormState {
+  return {
+    brand: card.brand?.type ?? null,
+    complete: entryComplete(card),
+    empty: !card.number && !card.expiry && !card.csc && !card.name,
+    valid: errors.size === 0,
+    errors: [...errors].map(([field, { kind, message }]) => ({ field: field as FieldId, kind, message })),
+  };
+}
+
+/** The card as it goes to the gateway, from fields found valid: no code with `moto`, no name unasked. */
+export function entryCard(card: CardEntry): CardInput | null {
+  const expiry = parseExpiry(card.expiry);
+  if (!expiry) return null;
+  const input: { -readonly [K in keyof CardInput]: CardInput[K] } = {
+    number: onlyDigits(card.number),
+    expMonth: expiry.month,
+    expYear: expiry.year,
+  };
+  if (!card.moto) input.csc = card.csc;
+  if (card.requireName) input.cardholderName = card.name.trim();
+  return input;
 }

@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { noChange } from 'lit';
 import { describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../define.ts';
@@ -196,5 +197,50 @@ describe('gateway-card-form', () => {
     await el.updateComplete;
     expect(errorText(el, 'number')).not.to.equal('');
     expect(inner(el, 'number').getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('shows what changes with no property of its own: a name typed alone is cleared, a fieldset disables it', async () => {
+    const fieldset = await fixture<HTMLFieldSetElement>(
+      html`<fieldset><gateway-card-form></gateway-card-form></fieldset>`,
+    );
+    const el = fieldset.querySelector('gateway-card-form')!;
+    await el.updateComplete;
+    await typeInto(el, 'name', 'Ann');
+    await el.updateComplete;
+    el.clear();
+    await el.updateComplete;
+    expect(inner(el, 'name').value).to.equal('');
+    fieldset.disabled = true;
+    await el.updateComplete;
+    expect(inner(el, 'number').disabled).to.equal(true);
+  });
+
+  it('renders its fields only when something on screen changes: no digit of one brand does', async () => {
+    const el = await mountCardForm();
+    let renders = 0;
+    const form = el as unknown as { render(): unknown };
+    const render = form.render.bind(el);
+    form.render = () => {
+      const result = render();
+      if (result !== noChange) renders++;
+      return result;
+    };
+    // The first digits name the brand: that shows.
+    await typeInto(el, 'number', '41');
+    // And the accepted brands' marks come after the first paint (brand-marks.ts): they show too.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await el.updateComplete;
+    expect(renders).to.be.greaterThan(0);
+    renders = 0;
+    await typeInto(el, 'number', '1111111');
+    await el.updateComplete;
+    expect(inner(el, 'number').value).to.equal('4111 1111 1');
+    expect(renders).to.equal(0);
+    // Left with a message to show: that shows.
+    inner(el, 'expiry').focus();
+    await nextFrame();
+    await el.updateComplete;
+    expect(errorText(el, 'number')).not.to.equal('');
+    expect(renders).to.equal(1);
   });
 });

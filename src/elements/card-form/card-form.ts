@@ -1,47 +1,40 @@
 import { html, noChange, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { type CardBrand, detectBrand } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
-import { parseExpiry } from '../../card/expiry.ts';
 import { onlyDigits } from '../../card/format.ts';
 import { numberComplete } from '../../card/number.ts';
 import { securityCodeLength, securityCodeSide } from '../../card/security-code.ts';
-import { FramedFields } from '../../fields/parent/framed-fields.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
 import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
-import { brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
+import { BRAND_ROW_START, brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
-import { type CardEntry, cardErrors, entryComplete, type FieldId } from './card-entry.ts';
+import {
+  type CardEntry,
+  cardErrors,
+  entryCard,
+  entryComplete,
+  entryState,
+  type FieldId,
+} from './card-entry.ts';
+import { type CardChangeEvent, fireCardChange } from './card-events.ts';
 import { cardFormStyles } from './card-form.styles.ts';
 import { cscMask, EXPIRY_MASK, numberMask } from './field-masks.ts';
+import { framedCard } from './framed-card.ts';
 import { askRehearsal, REHEARSAL } from './rehearsal.ts';
 
-/** What `gateway-card-change` reports: never any card data. */
-export interface CardChangeDetail {
-  /** credit-card-type's id of the detected brand (`visa`, `american-express`, ...), or null. */
-  readonly brand: string | null;
-  /** Every field is filled to its full length. */
-  readonly complete: boolean;
-  /** Every field is empty. */
-  readonly empty: boolean;
-  /** Every field is valid: the form could be paid with. */
-  readonly valid: boolean;
-}
-
-export type CardChangeEvent = CustomEvent<CardChangeDetail>;
+export type { CardChangeDetail, CardChangeEvent } from './card-events.ts';
 
 /**
  * The browser cuts a paste or autofill to these before any script sees it: room for every way a
  * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
  */
 const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
-
-const FIELDS: readonly FieldId[] = ['number', 'expiry', 'csc', 'name'];
 
 /**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
@@ -123,12 +116,13 @@ export class GatewayCardForm extends FormControlElement {
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
   /** That fields move on by themselves: 1 while said (until the number is typed in), 2 once said. */
-  #told = 0;
+  @state() private told = 0;
+  /** The accepted brands' row: its room and whether its marks came (see brandRowState). */
+  @state() private brandRow = BRAND_ROW_START;
+  /** Whether this update renders the markup (see `render`). */
+  #stale = true;
 
   readonly #marks = brandMarks();
-  /** What the last render showed (see `#shows`). */
-  #shown: readonly unknown[] = [];
-  readonly #brandRow = brandRowState(this, () => this.acceptedBrands.length || SHOWN_BRANDS.length);
 
   readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
 
@@ -153,37 +147,20 @@ export class GatewayCardForm extends FormControlElement {
     (change) => this.#onCscInput(change),
   );
 
-  readonly #framed = new FramedFields(this, {
-    language: () => this.languageTag,
-    disabled: () => this.inactive,
-    onState: (state, user) => {
-      this.requestUpdate();
-      if (!user) return;
-      const { brand, complete, empty, valid } = state;
-      const detail: CardChangeDetail = Object.freeze({ brand, complete, empty, valid });
-      this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
-    },
-    // Pay pressed in the fields' origin, or Enter in the frame: what Enter in one of our own inputs does.
-    onPress: () => {
-      const form = this.internals.form;
-      if (form) form.requestSubmit();
-      // No form to answer the press: the fields hear so at once.
-      else this.#framed.frame?.cancel();
-    },
-    onRefused: (reason) =>
-      this.dispatchEvent(
-        new CustomEvent('gateway-fields-refused', {
-          detail: Object.freeze({ reason }),
-          bubbles: true,
-          composed: true,
-        }),
-      ),
-    onUnavailable: () =>
-      this.dispatchEvent(new CustomEvent('gateway-fields-unavailable', { bubbles: true, composed: true })),
-  });
+  readonly #framed = framedCard(
+    this,
+    () => this.languageTag,
+    () => this.inactive,
+    () => this.internals.form,
+  );
 
   constructor() {
     super();
+    brandRowState(
+      this,
+      () => this.acceptedBrands.length || SHOWN_BRANDS.length,
+      (row) => (this.brandRow = row),
+    );
     registerCardAccess(this, {
       read: () => (this.#framed.active ? null : this.#read()),
       frame: () => this.#framed.frame,
@@ -237,6 +214,9 @@ export class GatewayCardForm extends FormControlElement {
     }
     this.#number = this.#expiry = this.#csc = this.#name = '';
     this.#brand = null;
+    // The name is no reactive property (it is card data): its input shows '' only if this renders,
+    // and so does all the rest.
+    this.#stale = true;
     this.#numberMask.value = '';
     this.#expiryMask.value = '';
     this.#cscMask.value = '';
@@ -263,6 +243,8 @@ export class GatewayCardForm extends FormControlElement {
       }
     }
     super.willUpdate(changed);
+    // Everything the markup reads changes as a property does (see `render`).
+    if (changed.size) this.#stale = true;
   }
 
   protected override firstUpdated(changed: PropertyValues<this>): void {
@@ -291,10 +273,11 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    this.#stale = false;
     const edit = this.#edit;
     if (!edit) return;
     this.#edit = null;
-    this.#reportChange();
+    fireCardChange(this, this.#state());
     if (edit.completed && this.#fieldDone(edit.completed)) this.#advance(edit.completed);
   }
 
@@ -313,20 +296,20 @@ export class GatewayCardForm extends FormControlElement {
   protected override render() {
     const t = this.t;
     if (this.#framed.active) {
-      this.#shown = [];
+      this.#stale = true;
       return this.#framed.render(t.cardFrameTitle, t.fieldsUnavailable);
     }
     // Most keys change nothing the markup shows (the input shows the text itself): no render then.
-    const shows = this.#shows();
-    if (shows.every((value, i) => value === this.#shown[i])) return noChange;
-    this.#shown = shows;
-    return this.#markup();
+    // What the markup reads is a reactive property, or changes as one (`brand`, `languageTag`,
+    // `inactive`, `shownErrors`): an update renders when it has changed properties. The name is
+    // the one exception (card data, kept private): where it changes but not by typing, `#stale`.
+    return this.#stale ? this.#markup() : noChange;
   }
 
   #markup() {
     const t = this.t;
     const brand = this.#brand;
-    const { room, shown } = this.#brandRow;
+    const { room, shown } = this.brandRow;
     const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, room, shown);
     const codeLength = securityCodeLength(brand);
     const front = securityCodeSide(brand) === 'front';
@@ -368,29 +351,11 @@ export class GatewayCardForm extends FormControlElement {
       @keydown=${this.#autoAdvance.onKeydown}
     >
       ${input('number', t.cardNumber, 'cc-number', true)}
-      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : this.#told === 1 ? t.autoAdvance : ''}</div>
+      <div class="visually-hidden" role="status">${brand ? t.brandDetected(brand.name) : this.told === 1 ? t.autoAdvance : ''}</div>
       ${input('expiry', t.expiry, 'cc-exp', true)}
       ${this.moto ? nothing : input('csc', t.securityCode, 'cc-csc', true)}
       ${this.requireName ? input('name', t.cardholderName, 'cc-name', false) : nothing}
     </div>`;
-  }
-
-  /** Everything the markup of `render` reads; the brand's type stands for its name and code. */
-  #shows(): readonly unknown[] {
-    const { room, shown } = this.#brandRow;
-    return [
-      this.t,
-      this.#brand?.type,
-      this.#told,
-      room,
-      shown,
-      this.moto,
-      this.requireName,
-      this.acceptedBrands,
-      this.inactive,
-      this.#name,
-      ...FIELDS.map((id) => this.shownError(id)),
-    ];
   }
 
   #input(id: FieldId): HTMLInputElement | null {
@@ -399,9 +364,12 @@ export class GatewayCardForm extends FormControlElement {
 
   #onNumberInput(change: MaskChange): void {
     this.#number = this.#numberMask.value;
+    // The brand changes as a property does: `brand`, its type, which stands for its name and code.
+    const was = this.brand;
     this.#brand = detectBrand(onlyDigits(this.#number));
+    this.requestUpdate('brand', was);
     // Said once: typing takes the note away (the brand's words take its place), and it never comes back.
-    if (this.#told) this.#told = 2;
+    if (this.told) this.told = 2;
     this.#changed(change, 'number');
   }
 
@@ -460,23 +428,7 @@ export class GatewayCardForm extends FormControlElement {
 
   /** What may be known of the card without any of it: for the change event and the isolated fields. */
   #state(): CardFormState {
-    return {
-      brand: this.brand,
-      complete: entryComplete(this.#entry()),
-      empty: !this.#number && !this.#expiry && !this.#csc && !this.#name,
-      valid: this.fieldErrors.size === 0,
-      errors: [...this.fieldErrors].map(([field, { kind, message }]) => ({
-        field: field as FieldId,
-        kind,
-        message,
-      })),
-    };
-  }
-
-  #reportChange(): void {
-    const { brand, complete, empty, valid } = this.#state();
-    const detail: CardChangeDetail = Object.freeze({ brand, complete, empty, valid });
-    this.dispatchEvent(new CustomEvent('gateway-card-change', { detail, bubbles: true, composed: true }));
+    return entryState(this.#entry(), this.fieldErrors);
   }
 
   /** Whether a field is filled far enough, and valid, to move on to the next one. */
@@ -495,10 +447,7 @@ export class GatewayCardForm extends FormControlElement {
 
   /** The first time a card field is reached, a form that moves focus on by itself says so. */
   readonly #onFocusIn = (): void => {
-    if (!this.#told && !this.moto && this.autoAdvance !== 'off') {
-      this.#told = 1;
-      this.requestUpdate();
-    }
+    if (!this.told && !this.moto && this.autoAdvance !== 'off') this.told = 1;
   };
 
   readonly #onFocusOut = (event: FocusEvent): void => {
@@ -507,17 +456,7 @@ export class GatewayCardForm extends FormControlElement {
   };
 
   #read(): CardInput | null {
-    if (!this.checkValidity()) return null;
-    const expiry = parseExpiry(this.#expiry);
-    if (!expiry) return null;
-    const card: { -readonly [K in keyof CardInput]: CardInput[K] } = {
-      number: onlyDigits(this.#number),
-      expMonth: expiry.month,
-      expYear: expiry.year,
-    };
-    if (!this.moto) card.csc = this.#csc;
-    if (this.requireName) card.cardholderName = this.#name.trim();
-    return card;
+    return this.checkValidity() ? entryCard(this.#entry()) : null;
   }
 }
 

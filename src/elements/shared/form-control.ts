@@ -27,6 +27,8 @@ export abstract class FormControlElement extends GatewayElement {
   @property({ reflect: true }) name = '';
 
   #inactive = false;
+  /** The messages showing (see `shownErrors`). */
+  #shown = '';
   #touched = new Set<string>();
   /** The field typed in since it was last left or a submit tried: its valid beginning is no error yet. */
   #editing: string | null = null;
@@ -150,6 +152,14 @@ export abstract class FormControlElement extends GatewayElement {
     return this.#inactive;
   }
 
+  /**
+   * Every message showing in this update, each after its field's id ('' when none shows). It changes as a property does: an update that shows another message has
+   * `shownErrors` among its changed properties, as `inactive` is when the disabled state changed.
+   */
+  protected get shownErrors(): string {
+    return this.#shown;
+  }
+
   /** The errors of this update, computed once in `willUpdate`: render and readers use these. */
   protected get fieldErrors(): ReadonlyMap<string, FieldError> {
     return this.#errors;
@@ -163,7 +173,9 @@ export abstract class FormControlElement extends GatewayElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    const inactive = this.#inactive;
     this.#inactive = this.disabled || inDisabledFieldset(this);
+    this.requestUpdate('inactive', inactive);
     this.syncState(changed);
     const own = this.errors();
     // A field's own rule wins over the server's word about it: it is the one the person can act on.
@@ -171,6 +183,9 @@ export abstract class FormControlElement extends GatewayElement {
     for (const [id, message] of this.#serverErrors)
       if (!merged.has(id)) merged.set(id, { kind: 'type', message });
     this.#errors = merged;
+    const shown = this.#shown;
+    this.#shown = [...merged.keys()].map((id) => this.shownError(id) && id + this.shownError(id)).join('');
+    this.requestUpdate('shownErrors', shown);
     this.#applyValidity();
   }
 
@@ -203,9 +218,8 @@ export abstract class FormControlElement extends GatewayElement {
       this.internals.setValidity({});
     }
     // Custom states for page styles: :state(invalid), and :state(user-invalid) once a message shows.
-    const shown = [...errors.keys()].some((id) => this.shownError(id));
     this.#state('invalid', errors.size > 0);
-    this.#state('user-invalid', shown);
+    this.#state('user-invalid', this.#shown !== '');
   }
 
   #state(name: string, on: boolean): void {

@@ -141,25 +141,30 @@ export abstract class GatewayElement extends LitElement {
     return done;
   }
 
-  /** Whether the language shown changed. */
-  #resolve(): boolean {
+  /** Resolves the language; shows it at once, or once its texts are here. */
+  #resolve(): void {
     const tag = resolveLanguageTag(this, this.language, this.fallbackLanguage);
-    if (tag === this.#wanted) return false;
+    if (tag === this.#wanted) return;
     this.#wanted = tag;
     const pending = loadCatalog(tag);
     this.#pending = pending;
-    if (pending) {
+    if (pending)
       void pending.then(() => {
         if (this.#wanted !== tag) return;
         this.#pending = null;
-        this.#tag = tag;
-        this.requestUpdate();
+        this.#show(tag);
       });
-      return false;
-    }
-    if (tag === this.#tag) return false;
+    else if (tag !== this.#tag) this.#show(tag);
+  }
+
+  /**
+   * The language shown changes as a property does: an update that shows it has `languageTag`
+   * among its changed properties (an element that skips renders relies on that).
+   */
+  #show(tag: string): void {
+    const was = this.#tag;
     this.#tag = tag;
-    return true;
+    this.requestUpdate('languageTag', was);
   }
 
   /**
@@ -168,9 +173,8 @@ export abstract class GatewayElement extends LitElement {
    */
   #observe(): void {
     this.#observer?.disconnect();
-    this.#observer = new MutationObserver(() => {
-      if (this.#resolve()) this.requestUpdate();
-    });
+    // A language shown anew asks for its update itself (`#show`).
+    this.#observer = new MutationObserver(() => this.#resolve());
     let node: Node = this;
     for (;;) {
       const root = node.getRootNode();

@@ -15,8 +15,8 @@ import type { Language } from '../i18n/language-file.ts';
  * Here each part is a dynamic `import()`: the ES module build splits it into a chunk of its own. The
  * script-tag bundle has no module loader: its build replaces this file with the same tables whose
  * loaders fetch sibling files of `gateway-checkout.iife.js`, each checked against a SHA-384 hash
- * built into the bundle (`sibling-script.ts`, `scripts/siblings.mjs`). One line per part of
- * `onDemand`, in this form: the build reads the table from this file.
+ * built into the bundle (`sibling-script.ts`, `scripts/siblings.mjs`). The build reads the table
+ * from this file's syntax tree: each part is `name: () => import('path')`.
  */
 export const onDemand = {
   frames: () => import('../checkout/gateway-frames.ts'),

@@ -1,3 +1,4 @@
+import { DIRECT_POST } from '../shared/message-names.ts';
 import type { Refusal } from '../shared/messages.ts';
 import { relayChannel, type ToRelay } from '../shared/relay.ts';
 import type { ParentLink } from './frame-bridge.ts';
@@ -53,7 +54,7 @@ export class RelayedPost {
             resolve(given);
           },
         };
-        link.send({ type: 'direct-post', id });
+        link.send({ type: DIRECT_POST, id });
       });
       return name === null ? 'no-relay' : handOver(name, action, fields);
     };

@@ -1,5 +1,6 @@
 import type { FrameAddress } from '../shared/frame-address.ts';
-import { type FromFrame, hello, isAgain, isConnect, type ToFrame } from '../shared/messages.ts';
+import { hello, isAgain, isConnect } from '../shared/handshake.ts';
+import type { FromFrame, ToFrame } from '../shared/messages.ts';
 import { parseToFrame, type Refused } from './to-frame.ts';
 
 export interface ParentLink {

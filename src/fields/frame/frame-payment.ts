@@ -5,13 +5,8 @@ import { MerchantServer, newIdempotencyKey } from '../../flow/merchant-server.ts
 import type { FlowError } from '../../flow/outcome.ts';
 import { postDirectPayment } from '../../flow/post-payment.ts';
 import type { CheckoutConfig, CheckoutSession, CheckoutSessionRequest } from '../../protocol/session.ts';
-import {
-  type FramedOrder,
-  isPaymentAddress,
-  type PayOutcome,
-  type Refusal,
-  type SessionData,
-} from '../shared/messages.ts';
+import { isPaymentAddress } from '../shared/checks.ts';
+import type { FramedOrder, PayOutcome, Refusal, SessionData } from '../shared/messages.ts';
 import type { DirectSender } from './direct-post-send.ts';
 
 export interface FramePaymentOptions {

@@ -6,6 +6,15 @@
  * post on it, so a `press` here can only come from the Pay button's own page, and that page sends it
  * only for a click the browser marks as the person's own (`isTrusted`).
  */
+import {
+  BUTTON_HELLO,
+  BUTTON_PRESS,
+  BUTTON_STATE,
+  BYE,
+  POINTER,
+  ROLL_CALL,
+  UNSEEN_PRESS,
+} from '../shared/message-names.ts';
 import type { FieldsConfig, PayButton } from '../shared/messages.ts';
 
 export const payChannelName = (channel: string) => `gateway-checkout-pay:${channel}`;
@@ -15,14 +24,14 @@ export type ButtonLook = Pick<FieldsConfig, 'language' | 'dir' | 'scheme' | 'tok
 
 /** Fields → button. */
 export interface ButtonState {
-  readonly type: 'button';
+  readonly type: typeof BUTTON_STATE;
   readonly button: PayButton;
   readonly look: ButtonLook;
 }
 
 /** Fields → buttons: "every Pay button of this channel, say hello" (the fields page loaded after one). */
 export interface RollCall {
-  readonly type: 'roll-call';
+  readonly type: typeof ROLL_CALL;
 }
 
 /**
@@ -32,19 +41,19 @@ export interface RollCall {
  * so the button stays under the pointer); a button's page came ("what do I show?") or went.
  */
 export type FromButton =
-  | { readonly type: 'press'; readonly instance: string }
-  | { readonly type: 'unseen-press'; readonly instance: string }
-  | { readonly type: 'pointer'; readonly instance: string; readonly down: boolean }
-  | { readonly type: 'hello'; readonly instance: string }
-  | { readonly type: 'bye'; readonly instance: string };
+  | { readonly type: typeof BUTTON_PRESS; readonly instance: string }
+  | { readonly type: typeof UNSEEN_PRESS; readonly instance: string }
+  | { readonly type: typeof POINTER; readonly instance: string; readonly down: boolean }
+  | { readonly type: typeof BUTTON_HELLO; readonly instance: string }
+  | { readonly type: typeof BYE; readonly instance: string };
 
 export function isButtonState(data: unknown): data is ButtonState {
   const d = data as Partial<ButtonState> | null;
-  return typeof d === 'object' && d !== null && d.type === 'button' && !!d.button && !!d.look;
+  return typeof d === 'object' && d !== null && d.type === BUTTON_STATE && !!d.button && !!d.look;
 }
 
 export const isRollCall = (data: unknown): data is RollCall =>
-  (data as Partial<RollCall> | null)?.type === 'roll-call';
+  (data as Partial<RollCall> | null)?.type === ROLL_CALL;
 
 const INSTANCE = /^[\w-]{8,64}$/;
 
@@ -52,9 +61,9 @@ export function parseFromButton(data: unknown): FromButton | null {
   const d = data as { type?: unknown; down?: unknown; instance?: unknown } | null;
   const instance = d?.instance;
   if (typeof instance !== 'string' || !INSTANCE.test(instance)) return null;
-  if (d?.type === 'pointer')
-    return typeof d.down === 'boolean' ? { type: 'pointer', instance, down: d.down } : null;
-  return d?.type === 'press' || d?.type === 'unseen-press' || d?.type === 'hello' || d?.type === 'bye'
+  if (d?.type === POINTER)
+    return typeof d.down === 'boolean' ? { type: POINTER, instance, down: d.down } : null;
+  return d?.type === BUTTON_PRESS || d?.type === UNSEEN_PRESS || d?.type === BUTTON_HELLO || d?.type === BYE
     ? { type: d.type, instance }
     : null;
 }

@@ -13,7 +13,8 @@
 // permission prompts). A press refused so pays nothing, and the page's code hears of it; when the
 // button was in plain sight and had only just moved or appeared, the customer is asked to press
 // again (a second press, once it stands still, pays), as a press that does nothing reads as broken.
-import { isChannel } from '../shared/messages.ts';
+import { isChannel } from '../shared/checks.ts';
+import { BUTTON_HELLO, BUTTON_PRESS, BYE, POINTER, UNSEEN_PRESS } from '../shared/message-names.ts';
 import { type FromButton, isButtonState, isRollCall, payChannelName } from './pay-channel.ts';
 import { pressAgain } from './pay-words.ts';
 
@@ -135,7 +136,7 @@ if (window.parent !== window && isChannel(channel)) {
   };
 
   fields.onmessage = (event: MessageEvent) => {
-    if (isRollCall(event.data)) return send({ type: 'hello', instance });
+    if (isRollCall(event.data)) return send({ type: BUTTON_HELLO, instance });
     if (!isButtonState(event.data)) return;
     const { button: state, look } = event.data;
     const root = document.documentElement;
@@ -155,10 +156,10 @@ if (window.parent !== window && isChannel(channel)) {
   // they keep their height until the press is over, so this button stays under the pointer.
   button.addEventListener('pointerdown', () => {
     downAt = performance.now();
-    send({ type: 'pointer', instance, down: true });
+    send({ type: POINTER, instance, down: true });
   });
   for (const type of ['pointerup', 'pointercancel', 'lostpointercapture'])
-    button.addEventListener(type, () => send({ type: 'pointer', instance, down: false }));
+    button.addEventListener(type, () => send({ type: POINTER, instance, down: false }));
   button.addEventListener('click', (event) => {
     // A click the page dispatched, or a press on a disabled button, pays nothing.
     if (!event.isTrusted || button.disabled) return;
@@ -167,12 +168,12 @@ if (window.parent !== window && isChannel(channel)) {
     if (seen(at)) {
       askUntil = 0;
       render();
-      send({ type: 'press', instance });
+      send({ type: BUTTON_PRESS, instance });
       return;
     }
     if (inSight()) askAgain();
-    send({ type: 'unseen-press', instance });
+    send({ type: UNSEEN_PRESS, instance });
   });
-  addEventListener('pagehide', () => send({ type: 'bye', instance }));
-  send({ type: 'hello', instance });
+  addEventListener('pagehide', () => send({ type: BYE, instance }));
+  send({ type: BUTTON_HELLO, instance });
 }

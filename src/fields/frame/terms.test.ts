@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutConfig, CheckoutSession } from '../../protocol/session.ts';
+import { terms as de } from './languages/de.ts';
+import { terms as lv } from './languages/lv.ts';
 import {
   consentAsked,
   payLabel,
+  registerTermsWords,
   sameTerms,
   sessionAgrees,
   type Terms,
@@ -22,6 +25,10 @@ const CONFIG: CheckoutConfig = {
 };
 const terms = (config: Partial<CheckoutConfig> = {}) => termsOf({ ...CONFIG, ...config }) as Terms;
 const oneClick = { method: 'one-click', consent_required: true, merchant_name: 'Baltic Pantry' } as const;
+
+// As a fields page in each language registers its own (page-language.ts).
+registerTermsWords('de', de);
+registerTermsWords('lv', lv);
 
 describe('the terms the isolated fields show', () => {
   it('words the Pay button after what a press does', () => {

@@ -3,6 +3,7 @@
 // side only: the page's bundle never carries it. The page cannot word it: a script there that
 // changes the visit's order gets fields that say what the order now does.
 import type { CheckoutConfig, CheckoutSession, SaveOffer } from '../../protocol/session.ts';
+import { terms as en } from './languages/en.ts';
 
 /** What the order does with the card beyond charging the amount shown. */
 export interface Terms {
@@ -26,10 +27,7 @@ export function termsOf(config: CheckoutConfig): Terms | null {
     !/^[A-Za-z]{3}$/.test(c.currency) ||
     typeof c.merchant_name !== 'string' ||
     typeof c.moto !== 'boolean' ||
-    !(
-      c.save === null ||
-      (typeof c.save === 'object' && Object.hasOwn(WORDS.en!.save, String(c.save?.method)))
-    )
+    !(c.save === null || (typeof c.save === 'object' && Object.hasOwn(en.save, String(c.save?.method))))
   )
     return null;
   return {
@@ -71,7 +69,8 @@ export function sameTerms(a: Terms, b: Terms): boolean {
 /** The consent box the fields show: for a saving the customer agrees to (not the merchant's own). */
 export const consentAsked = (terms: Terms): boolean => !!terms.save && terms.save.method !== 'merchant';
 
-interface Words {
+/** The fields' own texts in one language: one file each in ./languages/, named by its code. */
+export interface TermsWords {
   pay: (amount: string) => string;
   reserve: (amount: string) => string;
   saveCard: string;
@@ -80,89 +79,23 @@ interface Words {
   nothingNow: string;
 }
 
-// The languages the fields ship; any other tag reads English.
-const WORDS: Record<string, Words> = {
-  en: {
-    pay: (a) => `Pay ${a}`,
-    reserve: (a) => `Reserve ${a}`,
-    saveCard: 'Save card',
-    hold: (a) => `${a} will be reserved now and charged when your order ships.`,
-    save: {
-      'one-click': (m) => `Your card will be saved for one-click payments at ${m}.`,
-      automatic: (m) => `Your card will be saved at ${m} for payments you approve.`,
-      recurring: (m) => `Your card will be saved at ${m} for recurring payments.`,
-      merchant: (m) => `Your card will be saved at ${m} for future payments.`,
-    },
-    nothingNow: 'Nothing is charged now.',
-  },
-  de: {
-    pay: (a) => `${a} bezahlen`,
-    reserve: (a) => `${a} reservieren`,
-    saveCard: 'Karte speichern',
-    hold: (a) => `${a} werden jetzt reserviert und beim Versand Ihrer Bestellung abgebucht.`,
-    save: {
-      'one-click': (m) => `Ihre Karte wird bei ${m} für Zahlungen mit einem Klick gespeichert.`,
-      automatic: (m) => `Ihre Karte wird bei ${m} für Zahlungen gespeichert, die Sie genehmigen.`,
-      recurring: (m) => `Ihre Karte wird bei ${m} für wiederkehrende Zahlungen gespeichert.`,
-      merchant: (m) => `Ihre Karte wird bei ${m} für künftige Zahlungen gespeichert.`,
-    },
-    nothingNow: 'Jetzt wird nichts abgebucht.',
-  },
-  fr: {
-    pay: (a) => `Payer ${a}`,
-    reserve: (a) => `Réserver ${a}`,
-    saveCard: 'Enregistrer la carte',
-    hold: (a) => `${a} seront réservés maintenant et débités à l’expédition de votre commande.`,
-    save: {
-      'one-click': (m) => `Votre carte sera enregistrée chez ${m} pour les paiements en un clic.`,
-      automatic: (m) => `Votre carte sera enregistrée chez ${m} pour les paiements que vous approuvez.`,
-      recurring: (m) => `Votre carte sera enregistrée chez ${m} pour les paiements récurrents.`,
-      merchant: (m) => `Votre carte sera enregistrée chez ${m} pour de futurs paiements.`,
-    },
-    nothingNow: 'Rien n’est débité maintenant.',
-  },
-  es: {
-    pay: (a) => `Pagar ${a}`,
-    reserve: (a) => `Reservar ${a}`,
-    saveCard: 'Guardar tarjeta',
-    hold: (a) => `Se reservarán ${a} ahora y se cobrarán cuando se envíe tu pedido.`,
-    save: {
-      'one-click': (m) => `Tu tarjeta se guardará en ${m} para pagos con un clic.`,
-      automatic: (m) => `Tu tarjeta se guardará en ${m} para los pagos que apruebes.`,
-      recurring: (m) => `Tu tarjeta se guardará en ${m} para pagos recurrentes.`,
-      merchant: (m) => `Tu tarjeta se guardará en ${m} para pagos futuros.`,
-    },
-    nothingNow: 'Ahora no se cobra nada.',
-  },
-  lv: {
-    pay: (a) => `Maksāt ${a}`,
-    reserve: (a) => `Rezervēt ${a}`,
-    saveCard: 'Saglabāt karti',
-    hold: (a) => `${a} tiks rezervēti tagad un iekasēti, kad pasūtījums tiks nosūtīts.`,
-    save: {
-      'one-click': (m) => `Jūsu karte tiks saglabāta veikalā ${m} maksājumiem ar vienu klikšķi.`,
-      automatic: (m) => `Jūsu karte tiks saglabāta veikalā ${m} jūsu apstiprinātiem maksājumiem.`,
-      recurring: (m) => `Jūsu karte tiks saglabāta veikalā ${m} regulāriem maksājumiem.`,
-      merchant: (m) => `Jūsu karte tiks saglabāta veikalā ${m} turpmākiem maksājumiem.`,
-    },
-    nothingNow: 'Tagad nekas netiek iekasēts.',
-  },
-  ru: {
-    pay: (a) => `Оплатить ${a}`,
-    reserve: (a) => `Зарезервировать ${a}`,
-    saveCard: 'Сохранить карту',
-    hold: (a) => `${a} будут зарезервированы сейчас и списаны при отправке заказа.`,
-    save: {
-      'one-click': (m) => `Ваша карта будет сохранена в ${m} для оплаты в один клик.`,
-      automatic: (m) => `Ваша карта будет сохранена в ${m} для платежей, которые вы одобрите.`,
-      recurring: (m) => `Ваша карта будет сохранена в ${m} для регулярных платежей.`,
-      merchant: (m) => `Ваша карта будет сохранена в ${m} для будущих платежей.`,
-    },
-    nothingNow: 'Сейчас ничего не списывается.',
-  },
+// English is always here. A fields page is built per language (scripts/build.mjs): it brings that
+// language's texts in a script of its own, which registers them before the fields show (see
+// page-language.ts); a language not registered reads English.
+const words = new Map<string, TermsWords>([['en', en]]);
+
+/** A tag's language: "pl-PL" → "pl"; Norwegian ("no") is written in our Bokmål ("nb"), as the elements'. */
+const languageOf = (tag: string): string => {
+  const code = tag.slice(0, 2).toLowerCase();
+  return code === 'no' ? 'nb' : code;
 };
 
-const wordsFor = (language: string): Words => WORDS[language.slice(0, 2).toLowerCase()] ?? WORDS.en!;
+/** Adds the terms' texts of a language (two letters, e.g. "pl"). */
+export function registerTermsWords(language: string, texts: TermsWords): void {
+  words.set(languageOf(language), texts);
+}
+
+const wordsFor = (language: string): TermsWords => words.get(languageOf(language)) ?? en;
 
 const money = (terms: Terms, language: string): string =>
   new Intl.NumberFormat(language, { style: 'currency', currency: terms.currency }).format(terms.amount ?? 0);

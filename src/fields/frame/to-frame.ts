@@ -1,16 +1,31 @@
 import {
   BRAND_ID,
   bool,
-  type FieldsConfig,
   int,
   isObj,
+  type MessageParsers,
   type Obj,
   oneOf,
+  parserOf,
+  str,
+} from '../shared/checks.ts';
+import {
+  BUTTON,
+  CANCEL,
+  CLEAR,
+  CONFIGURE,
+  FOCUS,
+  PAY,
+  REFUSED,
+  RELAY,
+  SESSION_DATA,
+  VALIDATE,
+} from '../shared/message-names.ts';
+import {
+  type FieldsConfig,
   type PayButton,
-  RELAY_NAME,
   type Refusal,
   type SessionData,
-  str,
   THEME_TOKENS,
   type ThemeToken,
   type ToFrame,
@@ -18,6 +33,9 @@ import {
 
 // What the fields' frame takes from the merchant's page, and what it refuses. Frame side only: the
 // page's bundle never carries it.
+
+/** The name of the checkout's Direct Post frame: a word, never one of the `_top`-like keywords. */
+const RELAY_NAME = /^[A-Za-z][\w-]{7,79}$/;
 
 /**
  * A theme value the fields may use: no url(), no escapes, nothing that ends a declaration. The
@@ -113,10 +131,34 @@ function parseButton(v: unknown): PayButton | null {
 
 /** A message the frame refused, with the reason it reports to the parent's code. */
 export interface Refused {
-  readonly type: 'refused';
+  readonly type: typeof REFUSED;
   readonly reason: Refusal;
 }
-const refused = (reason: Refusal): Refused => ({ type: 'refused', reason });
+const refused = (reason: Refusal): Refused => ({ type: REFUSED, reason });
+
+const TO_FRAME: MessageParsers<ToFrame> = {
+  [CONFIGURE]: (data) => {
+    const config = parseConfig(data.config);
+    return config && { type: CONFIGURE, config };
+  },
+  [VALIDATE]: ({ id, focus }) => (int(id) && bool(focus) ? { type: VALIDATE, id, focus } : null),
+  [SESSION_DATA]: (data) => {
+    const session = parseSessionData(data.data);
+    return int(data.id) && session ? { type: SESSION_DATA, id: data.id, data: session } : null;
+  },
+  [CANCEL]: ({ id }) => (int(id) ? { type: CANCEL, id } : null),
+  [BUTTON]: (data) => {
+    const button = parseButton(data.button);
+    return button && { type: BUTTON, button };
+  },
+  [FOCUS]: () => ({ type: FOCUS }),
+  [RELAY]: ({ id, name }) =>
+    int(id) && typeof name === 'string' && RELAY_NAME.test(name) ? { type: RELAY, id, name } : null,
+  [CLEAR]: ({ what, focus }) =>
+    oneOf(['all', 'security-code'] as const, what) && (focus === undefined || bool(focus))
+      ? { type: CLEAR, what, ...(focus ? { focus: true } : {}) }
+      : null,
+};
 
 /**
  * What the frame accepts from the parent; anything else is refused with its reason. A message that
@@ -125,39 +167,10 @@ const refused = (reason: Refusal): Refused => ({ type: 'refused', reason });
  */
 export function parseToFrame(data: unknown): ToFrame | Refused {
   if (!isObj(data)) return refused('unknown');
-  if (data.type === 'pay') return refused('pay-from-page');
+  if (data.type === PAY) return refused('pay-from-page');
   const named = forbiddenKey(data);
   if (named) return refused(named);
-  const id = data.id;
-  switch (data.type) {
-    case 'configure': {
-      const config = parseConfig(data.config);
-      return config ? { type: 'configure', config } : refused('malformed');
-    }
-    case 'validate':
-      return int(id) && bool(data.focus) ? { type: 'validate', id, focus: data.focus } : refused('malformed');
-    case 'session-data': {
-      const session = parseSessionData(data.data);
-      return int(id) && session ? { type: 'session-data', id, data: session } : refused('malformed');
-    }
-    case 'cancel':
-      return int(id) ? { type: 'cancel', id } : refused('malformed');
-    case 'button': {
-      const button = parseButton(data.button);
-      return button ? { type: 'button', button } : refused('malformed');
-    }
-    case 'relay':
-      return int(id) && typeof data.name === 'string' && RELAY_NAME.test(data.name)
-        ? { type: 'relay', id, name: data.name }
-        : refused('malformed');
-    case 'focus':
-      return { type: 'focus' };
-    case 'clear':
-      return oneOf(['all', 'security-code'] as const, data.what) &&
-        (data.focus === undefined || bool(data.focus))
-        ? { type: 'clear', what: data.what, ...(data.focus ? { focus: true } : {}) }
-        : refused('malformed');
-    default:
-      return refused('unknown');
-  }
+  const parse = parserOf(TO_FRAME, data.type);
+  if (!parse) return refused('unknown');
+  return parse(data) ?? refused('malformed');
 }

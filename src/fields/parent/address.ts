@@ -82,9 +82,9 @@ export interface FieldsTarget {
 
 /**
  * A new frame of the fields at `fields-origin` (null when it names none); `session` absolute. The
- * fields page is built with its form rendered in each language we ship: `?lang=` asks for the
- * page's language, so the frame shows it from its first paint (a server without that page serves
- * English, which the frame then switches).
+ * fields page is built with its form rendered in each language we ship, each page carrying that
+ * language's texts only (and English): `?lang=` asks for the page's language, so the frame shows it
+ * from its first paint (a server without that page serves English, and the fields speak English).
  */
 export function fieldsTarget(
   fieldsOrigin: string,

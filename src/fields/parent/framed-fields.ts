@@ -52,6 +52,9 @@ export class FramedFields implements ReactiveController {
   /** What the frame did before its bridge arrived: its last hello, whether it loaded. */
   #early = { hello: null as MessageEvent | null, loaded: false, rendered: false };
   #key: string | undefined;
+  /** The language the current frame's page was asked in, and whether its fields hold anything typed. */
+  #language: string | undefined;
+  #typed: boolean | undefined;
   #height = 0;
   /** The page's colour scheme, watched while connected (made then: a server render has no media). */
   #dark: MediaQueryList | null = null;
@@ -102,9 +105,14 @@ export class FramedFields implements ReactiveController {
     const origin = this.#host.fieldsOrigin || undefined;
     const session =
       origin && this.#host.sessionUrl ? new URL(this.#host.sessionUrl, framingPageHref()).href : undefined;
-    const key = origin && `${origin} ${session ?? ''}`;
+    // A fields page speaks its own language and English: another language is another page, so a
+    // new frame, while nothing is typed in the fields (a new frame would lose it; once the customer
+    // has typed, the frame stays, and speaks English if its page lacks the new language).
+    if (!this.#typed) this.#language = this.#options.language();
+    const key = origin && `${origin} ${session ?? ''} ${this.#language}`;
     if (key === this.#key) return;
     this.#key = key;
+    this.#typed = false;
     this.#frame?.detach();
     this.#frame = null;
     this.#height = 0;
@@ -136,7 +144,10 @@ export class FramedFields implements ReactiveController {
           this.#height = height;
           this.#host.requestUpdate();
         }),
-      state: (state, user) => this.#options.onState(state, user),
+      state: (state, user) => {
+        this.#typed = !state.empty;
+        this.#options.onState(state, user);
+      },
       press: () => this.#options.onPress(),
       refused: (reason) => this.#options.onRefused(reason),
       unavailable: () => this.#failed(target),

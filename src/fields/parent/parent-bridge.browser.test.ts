@@ -1,6 +1,7 @@
 import { waitUntil } from '@open-wc/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hello, type PayOutcome } from '../shared/messages.ts';
+import { hello } from '../shared/handshake.ts';
+import type { PayOutcome } from '../shared/messages.ts';
 import { FieldsFrame } from './parent-bridge.ts';
 
 // The parent's end of the fields' channel against a stand-in fields page (same origin, so the test

@@ -1,15 +1,30 @@
 import type { PayerResult } from '../../flow/post-payment.ts';
+import { again, connect, isHello } from '../shared/handshake.ts';
 import {
-  again,
-  connect,
+  BUTTON,
+  CANCEL,
+  CLEAR,
+  CONFIGURE,
+  DIRECT_POST,
+  FOCUS,
+  ORDER,
+  PAID,
+  PRESS,
+  READY,
+  REFUSED,
+  RELAY,
+  SESSION_DATA,
+  STATE,
+  VALIDATE,
+  VALIDATED,
+} from '../shared/message-names.ts';
+import {
   type FieldsConfig,
   type FieldsState,
   type FramedOrder,
   type FromFrame,
-  isHello,
   type PayButton,
   type PayOutcome,
-  parseFromFrame,
   type SessionData,
   THEME_TOKENS,
   type ThemeToken,
@@ -18,6 +33,7 @@ import {
 import { RELAY_PAGE } from '../shared/relay.ts';
 import type { FieldsTarget } from './address.ts';
 import type { FramedFollow } from './framed-payer.ts';
+import { parseFromFrame } from './from-frame.ts';
 
 export interface FieldsFrameEvents {
   resize(height: number): void;
@@ -43,7 +59,7 @@ interface Paying {
   readonly done: (outcome: PayOutcome | PayerResult) => void;
   readonly follow?: FramedFollow;
   ordered: boolean;
-  /** The checkout's frame following the form the fields send into it (opened when they asked). */
+  /** The checkout's frame following the form the fields send through it (opened when they asked). */
   followed: Promise<PayerResult> | null;
   /** Tells the frame's follower whether the fields sent the form; null once told. */
   sent: ((ok: boolean) => void) | null;
@@ -59,8 +75,8 @@ interface Paying {
  *
  * An order paid by Direct Post: the fields ask for a frame (`direct-post`), the checkout opens
  * its frame on the fields' relay page and, once that loaded, names it to them (`relay`); they send
- * the form into it themselves, and the checkout follows that frame as its own in-page form's. Its
- * answer is the payment's; the fields' `paid` says only whether they sent the form.
+ * the form through it themselves, and the checkout follows that frame as its own in-page form's.
+ * Its answer is the payment's; the fields' `paid` says only whether they sent the form.
  */
 export class FieldsFrame {
   readonly origin: string;
@@ -138,7 +154,7 @@ export class FieldsFrame {
     this.#config = config;
     if (text === this.#sentConfig) return;
     this.#sentConfig = this.#port ? text : '';
-    this.#port?.postMessage({ type: 'configure', config } satisfies ToFrame);
+    this.#port?.postMessage({ type: CONFIGURE, config } satisfies ToFrame);
   }
 
   /**
@@ -164,7 +180,7 @@ export class FieldsFrame {
   validate(focus: boolean): void {
     // Into the frame now, so the page sees where the focus went; the frame picks the field.
     if (focus) this.#frame?.focus();
-    this.#post({ type: 'validate', id: this.#nextId++, focus });
+    this.#post({ type: VALIDATE, id: this.#nextId++, focus });
   }
 
   /** Whether the customer pressed Pay in the fields and the page has not answered yet. */
@@ -198,7 +214,7 @@ export class FieldsFrame {
         sent: null,
       });
       // The fields act once per press: a press already acted on waits for its outcome only.
-      if (!spent) this.#post({ type: 'session-data', id, data });
+      if (!spent) this.#post({ type: SESSION_DATA, id, data });
       // They asked for the frame already: it opens now.
       else if (spent.direct) this.#follow(id);
     });
@@ -206,7 +222,7 @@ export class FieldsFrame {
 
   /** The page does not go on with the press (its own fields need attention, or it checked a status). */
   cancel(): void {
-    if (this.#press !== null) this.#post({ type: 'cancel', id: this.#press });
+    if (this.#press !== null) this.#post({ type: CANCEL, id: this.#press });
     this.#press = null;
     this.#spent = null;
   }
@@ -216,19 +232,19 @@ export class FieldsFrame {
     const text = JSON.stringify(button);
     if (text === this.#sentButton) return;
     this.#sentButton = text;
-    this.#post({ type: 'button', button });
+    this.#post({ type: BUTTON, button });
   }
 
   /** Moves the focus to the card number. */
   focus(): void {
     this.#frame?.focus();
-    this.#post({ type: 'focus' });
+    this.#post({ type: FOCUS });
   }
 
   /** Empties fields; with `focus`, the security code takes the focus (the frame first, so the page sees it go). */
   clear(what: 'all' | 'security-code', focus = false): void {
     if (focus) this.#frame?.focus();
-    this.#post({ type: 'clear', what, ...(focus ? { focus } : {}) });
+    this.#post({ type: CLEAR, what, ...(focus ? { focus } : {}) });
   }
 
   #post(message: ToFrame): void {
@@ -262,32 +278,32 @@ export class FieldsFrame {
     this.#port = port1;
     this.#instance = event.data.instance;
     if (this.#config) this.configure(this.#config);
-    if (this.#sentButton) this.#post({ type: 'button', button: JSON.parse(this.#sentButton) as PayButton });
+    if (this.#sentButton) this.#post({ type: BUTTON, button: JSON.parse(this.#sentButton) as PayButton });
     for (const message of this.#queue.splice(0)) port1.postMessage(message);
   };
 
   #onMessage(message: FromFrame): void {
     if ('state' in message) this.state = message.state;
     if ('height' in message) this.#events.resize(message.height);
-    if (message.type === 'press') {
+    if (message.type === PRESS) {
       this.#press = message.id;
       this.#spent = null;
       this.#events.press();
-    } else if (message.type === 'refused') this.#events.refused(message.message);
-    else if (message.type === 'ready' || message.type === 'state') {
-      this.#events.state(message.state, message.type === 'state' && message.user);
-    } else if (message.type === 'order' || message.type === 'paid' || message.type === 'direct-post') {
+    } else if (message.type === REFUSED) this.#events.refused(message.message);
+    else if (message.type === READY || message.type === STATE) {
+      this.#events.state(message.state, message.type === STATE && message.user);
+    } else if (message.type === ORDER || message.type === PAID || message.type === DIRECT_POST) {
       const paying = this.#paying.get(message.id);
       if (!paying) {
         if (message.id !== this.#press) return;
         this.#spent ??= { id: message.id };
-        if (message.type === 'order') this.#spent.order = message.order;
-        else if (message.type === 'direct-post') this.#spent.direct = true;
+        if (message.type === ORDER) this.#spent.order = message.order;
+        else if (message.type === DIRECT_POST) this.#spent.direct = true;
         else this.#spent.outcome = message.outcome;
-      } else if (message.type === 'order') {
+      } else if (message.type === ORDER) {
         paying.ordered = true;
         paying.order(message.order);
-      } else if (message.type === 'direct-post') this.#follow(message.id);
+      } else if (message.type === DIRECT_POST) this.#follow(message.id);
       else {
         this.#paying.delete(message.id);
         const { outcome } = message;
@@ -296,7 +312,7 @@ export class FieldsFrame {
         if (paying.followed && outcome.ok) void paying.followed.then(paying.done);
         else paying.done(outcome);
       }
-    } else if (message.type === 'validated') {
+    } else if (message.type === VALIDATED) {
       this.#pending.get(message.id)?.answer(message);
       this.#pending.delete(message.id);
     }
@@ -312,7 +328,7 @@ export class FieldsFrame {
       submit: (name) =>
         new Promise<boolean>((resolve) => {
           paying.sent = resolve;
-          this.#post({ type: 'relay', id, name });
+          this.#post({ type: RELAY, id, name });
         }),
     });
   }

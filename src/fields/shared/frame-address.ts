@@ -4,7 +4,7 @@
  * hold this one definition.
  */
 
-import { isChannel, isPaymentAddress } from './messages.ts';
+import { isChannel, isPaymentAddress } from './checks.ts';
 
 /** What the parent puts after `#` in the frame's address: who it is and which channel to name. */
 export interface FrameAddress {

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseToFrame } from '../frame/to-frame.ts';
+import { parseFromFrame } from '../parent/from-frame.ts';
+import { isPaymentAddress } from './checks.ts';
 import { frameAddress, payButtonAddress, readFrameAddress } from './frame-address.ts';
-import {
-  type FieldsConfig,
-  type FieldsState,
-  isHello,
-  isPaymentAddress,
-  parseFromFrame,
-} from './messages.ts';
+import { isHello } from './handshake.ts';
+import type { FieldsConfig, FieldsState } from './messages.ts';
 
 const state: FieldsState = {
   brand: 'visa',

@@ -64,13 +64,13 @@ export function bankHandler(gateway: Gateway, options: BankOptions): SurfaceHand
         creq.threeDSServerTransID !== found.challenge.serverTransId
       )
         return html(400, messagePage('Bad request', 'This challenge request is not one the bank knows.'));
-      if (!found.challenge.pending)
-        return html(409, messagePage('Already done', 'This payment was already confirmed or declined.'));
-      const window = isChallengeWindow(creq.challengeWindowSize) ? creq.challengeWindowSize : '05';
-      found.challenge.window = window;
       // The cardholder's language reaches a bank in the authentication request (EMV's AReq carries
       // the browser's), as what is paid and with which card do: here the order's language.
       const language = await orderLanguage(found.order.request.language);
+      if (!found.challenge.pending)
+        return html(409, messagePage(language.page.alreadyDoneTitle, language.page.alreadyDone, language));
+      const window = isChallengeWindow(creq.challengeWindowSize) ? creq.challengeWindowSize : '05';
+      found.challenge.window = window;
       return html(
         200,
         bankChallengePage({
@@ -102,11 +102,15 @@ export function bankHandler(gateway: Gateway, options: BankOptions): SurfaceHand
       transStatus: challenge.result === 'approve' ? 'Y' : 'N',
       challengeCompletionInd: 'Y',
     };
+    const language = await orderLanguage(found.order.request.language);
     return html(
       200,
-      autoPostPage('Returning to the shop…', `${options.gatewayOrigin()}/3ds/${challenge.token}/`, {
-        cres: encode(cres),
-      }),
+      autoPostPage(
+        language.page.returning,
+        `${options.gatewayOrigin()}/3ds/${challenge.token}/`,
+        { cres: encode(cres) },
+        language,
+      ),
       PAGE_HEADERS,
     );
   };

@@ -206,6 +206,50 @@ describe('the challenge at the bank', () => {
   });
 });
 
+describe('the hand-off pages on the way to the bank and back', () => {
+  it('speak the order’s language, with its direction, on the gateway’s origin and on the bank’s', async () => {
+    for (const code of ['pl', 'ar', 'he']) {
+      const { page: words, dir } = await import(`../../elements/i18n/languages/${code}.ts`);
+      const { url } = await challenged('4000000000003220', { language: code });
+      // The gateway's page that hands the browser to the bank.
+      const handoff = await (await fetch(url)).text();
+      expect(handoff).toContain(`<html lang="${code}" dir="${dir}">`);
+      expect(handoff).toContain(`<h1>${words.connecting}</h1>`);
+      expect(handoff).toContain(`<title>${words.connecting.replace(/\s*…$/, '')}</title>`);
+      expect(handoff).toContain(`<button type="submit">${words.toBank}</button>`);
+      // The bank's page that hands it back to the gateway.
+      const { html } = await openBankChallenge(url, '05');
+      const acsTransID = fieldOf(html, 'acsTransID');
+      const back = await (await form(`${sb.bankUrl}/acs/answer/`, { acsTransID, result: 'approve' })).text();
+      expect(back).toContain(`<html lang="${code}" dir="${dir}">`);
+      expect(back).toContain(`<p>${words.returning}</p>`);
+      expect(back).toContain(`<button type="submit">${words.continue}</button>`);
+      expect(actionOf(back, 'next')).toBe(url);
+      // The bank's challenge again (the Back button): done already, said in the language.
+      const again = await form(`${sb.bankUrl}/acs/`, { creq: fieldOf(handoff, 'creq') });
+      expect(again.status).toBe(409);
+      const done = await again.text();
+      expect(done).toContain(`<html lang="${code}" dir="${dir}">`);
+      expect(done).toContain(`<h1>${words.alreadyDoneTitle}</h1><p>${words.alreadyDone}</p>`);
+      for (const page of [handoff, back, done])
+        for (const english of [
+          'Connecting to your bank',
+          'Returning to the shop',
+          '>Continue<',
+          'Already done',
+        ])
+          expect(page).not.toContain(english);
+    }
+  });
+
+  it('speak English for an order in a language the sandbox does not speak', async () => {
+    const { url } = await challenged('4000000000003220', { language: 'ja' });
+    const handoff = await (await fetch(url)).text();
+    expect(handoff).toContain('<html lang="en" dir="ltr">');
+    expect(handoff).toContain('<h1>Connecting to your bank…</h1>');
+  });
+});
+
 describe('the gateway takes the browser back', () => {
   it('refuses a CRes that is not this check’s, and one the bank has not answered', async () => {
     const { order, url } = await challenged();

@@ -4,7 +4,7 @@
  * browser back to the gateway. None of them sends a message to any other page: a real bank knows
  * nothing of the merchant's checkout.
  */
-import { escapeHtml, money, page, scriptJson } from '../pages/layout.ts';
+import { escapeHtml, money, page, scriptJson, titleOf } from '../pages/layout.ts';
 import type { Language } from '../pages/words.ts';
 import type { OrderRecord } from '../records.ts';
 import { CHALLENGE_WINDOWS, type ChallengeWindow } from './emv.ts';
@@ -101,17 +101,24 @@ ${cancel}
 }
 
 /**
- * Posts a form on by itself, as banks and 3-D Secure servers hand the browser to one another; a
- * browser without script gets the button.
+ * Posts a form on by itself, as banks and 3-D Secure servers hand the browser to one another, saying
+ * `line` meanwhile in the cardholder's language; a browser without script gets the button.
  */
-export function autoPostPage(title: string, action: string, fields: Record<string, string>): string {
+export function autoPostPage(
+  line: string,
+  action: string,
+  fields: Record<string, string>,
+  language: Language,
+): string {
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   return page(
-    title,
-    `<main><form method="post" action="${escapeHtml(action)}" id="next">${inputs}<p>${escapeHtml(title)}</p><noscript><button type="submit">Continue</button></noscript></form></main>
+    titleOf(line),
+    `<main><form method="post" action="${escapeHtml(action)}" id="next">${inputs}<p>${escapeHtml(line)}</p><noscript><button type="submit">${escapeHtml(language.page.continue)}</button></noscript></form></main>
 <script>document.getElementById('next').submit();</script>`,
+    undefined,
+    language,
   );
 }
 

@@ -58,6 +58,7 @@ export function threeDSHandler(
             : null,
           dialog: url.searchParams.get('dialog') === '1',
           methodTimeoutMs: options.methodTimeoutMs,
+          language: await orderLanguage(found.order.request.language),
         }),
       );
     }

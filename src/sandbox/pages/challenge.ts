@@ -6,7 +6,7 @@
 import { THREE_DS_COMPLETE } from '../../protocol/three-ds-messages.ts';
 import { CHALLENGE_WINDOWS, type CReq, encode } from '../bank/emv.ts';
 import type { OrderRecord } from '../records.ts';
-import { escapeHtml, money, page, scriptJson } from './layout.ts';
+import { escapeHtml, money, page, scriptJson, titleOf } from './layout.ts';
 import type { Language } from './words.ts';
 
 /** How long the gateway waits for the bank's 3DS Method before it goes on without it (EMV: 10 s). */
@@ -27,6 +27,8 @@ export interface HandoffView {
   dialog: boolean;
   /** How long to wait for the 3DS Method's answer; default `METHOD_TIMEOUT_MS`. */
   methodTimeoutMs?: number | undefined;
+  /** The cardholder's language (the order's), as the rest of the way to the bank speaks it. */
+  language: Language;
 }
 
 /**
@@ -51,10 +53,11 @@ export function handoffPage(view: HandoffView): string {
     ? `<iframe class="method" name="tds-method" title="3DS Method" aria-hidden="true" tabindex="-1"></iframe>
 <form method="post" action="${escapeHtml(view.method.url)}" target="tds-method" id="method"><input type="hidden" name="threeDSMethodData" value="${escapeHtml(view.method.data)}"></form>`
     : '';
+  const words = view.language.page;
   return page(
-    'Connecting to your bank',
-    `<main><div class="spin" aria-hidden="true"></div><h1>Connecting to your bank…</h1>
-<form method="post" action="${escapeHtml(view.acsUrl)}" id="acs"><input type="hidden" name="creq" value="${escapeHtml(fallback)}">${view.dialog ? '<input type="hidden" name="dialog" value="1">' : ''}<noscript><button type="submit">Continue to your bank</button></noscript></form>${method}</main>
+    titleOf(words.connecting),
+    `<main><div class="spin" aria-hidden="true"></div><h1>${escapeHtml(words.connecting)}</h1>
+<form method="post" action="${escapeHtml(view.acsUrl)}" id="acs"><input type="hidden" name="creq" value="${escapeHtml(fallback)}">${view.dialog ? '<input type="hidden" name="dialog" value="1">' : ''}<noscript><button type="submit">${escapeHtml(words.toBank)}</button></noscript></form>${method}</main>
 <script>(function(){var c=${scriptJson(config)};
 function size(){for(var i=0;i<c.windows.length;i++){var w=c.windows[i];if(innerWidth===w[1]&&innerHeight===w[2])return w[0];}return '05';}
 function b64(o){return btoa(JSON.stringify(o)).replace(/\\+/g,'-').replace(/\\//g,'_').replace(/=+$/,'');}
@@ -64,6 +67,7 @@ var frame=document.querySelector('iframe.method');setTimeout(go,c.timeout);
 frame.addEventListener('load',function(){try{if(/\\/method\\/?$/.test(frame.contentWindow.location.pathname))go();}catch(e){}});
 document.getElementById('method').submit();})();</script>`,
     HANDOFF_STYLE,
+    view.language,
   );
 }
 

@@ -33,9 +33,22 @@ export function page(
 ${style}</style></head><body>${body}</body></html>`;
 }
 
-export function messagePage(title: string, text: string): string {
-  return page(title, `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main>`);
+/** A page of one message; `language` names what its words are in, English unless said. */
+export function messagePage(
+  title: string,
+  text: string,
+  language?: { readonly code: string; readonly dir: string },
+): string {
+  return page(
+    title,
+    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main>`,
+    undefined,
+    language,
+  );
 }
+
+/** A page's title from a line that says something is under way: without its ellipsis. */
+export const titleOf = (line: string): string => line.replace(/\s*…$/, '');
 
 /** "€12.50" in the page's language; the bare number and code when the currency is not one Intl knows. */
 export function money(minor: number, currency: string, language = 'en'): string {

@@ -166,4 +166,10 @@ export const page: PageWords = {
   notConfirmed: 'لم يتمّ تأكيد الدفع.',
   orderStatus: 'حالة الطلب:',
   closeWindow: 'يمكنك إغلاق هذه النافذة.',
+  connecting: 'جارٍ الاتصال بمصرفك…',
+  toBank: 'المتابعة إلى مصرفك',
+  returning: 'جارٍ العودة إلى المتجر…',
+  continue: 'متابعة',
+  alreadyDoneTitle: 'تمّ بالفعل',
+  alreadyDone: 'تمّ تأكيد هذا الدفع أو رفضه بالفعل.',
 };

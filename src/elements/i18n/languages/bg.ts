@@ -123,4 +123,10 @@ export const page: PageWords = {
   notConfirmed: 'Плащането не е потвърдено.',
   orderStatus: 'Състояние на поръчката:',
   closeWindow: 'Можете да затворите този прозорец.',
+  connecting: 'Свързване с банката ви…',
+  toBank: 'Към банката ви',
+  returning: 'Връщане към магазина…',
+  continue: 'Продължи',
+  alreadyDoneTitle: 'Вече е обработено',
+  alreadyDone: 'Това плащане вече е потвърдено или отхвърлено.',
 };

@@ -142,4 +142,10 @@ export const page: PageWords = {
   notConfirmed: 'Platba nepotvrzena.',
   orderStatus: 'Stav objednávky:',
   closeWindow: 'Toto okno můžete zavřít.',
+  connecting: 'Připojování k vaší bance…',
+  toBank: 'Pokračovat do vaší banky',
+  returning: 'Návrat do obchodu…',
+  continue: 'Pokračovat',
+  alreadyDoneTitle: 'Již vyřízeno',
+  alreadyDone: 'Tato platba již byla potvrzena nebo zamítnuta.',
 };

@@ -122,4 +122,10 @@ export const page: PageWords = {
   notConfirmed: 'Betalingen er ikke bekræftet.',
   orderStatus: 'Ordrestatus:',
   closeWindow: 'Du kan lukke dette vindue.',
+  connecting: 'Forbinder til din bank…',
+  toBank: 'Fortsæt til din bank',
+  returning: 'Vender tilbage til butikken…',
+  continue: 'Fortsæt',
+  alreadyDoneTitle: 'Allerede udført',
+  alreadyDone: 'Denne betaling er allerede bekræftet eller afvist.',
 };

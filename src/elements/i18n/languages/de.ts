@@ -124,4 +124,10 @@ export const page: PageWords = {
   notConfirmed: 'Zahlung nicht bestätigt.',
   orderStatus: 'Status der Bestellung:',
   closeWindow: 'Sie können dieses Fenster schließen.',
+  connecting: 'Verbindung zu Ihrer Bank wird hergestellt…',
+  toBank: 'Weiter zu Ihrer Bank',
+  returning: 'Zurück zum Shop…',
+  continue: 'Weiter',
+  alreadyDoneTitle: 'Bereits erledigt',
+  alreadyDone: 'Diese Zahlung wurde bereits bestätigt oder abgelehnt.',
 };

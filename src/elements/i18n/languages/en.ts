@@ -139,6 +139,13 @@ export const page = {
   notConfirmed: 'Payment not confirmed.',
   orderStatus: 'Order status:',
   closeWindow: 'You can close this window.',
+  // The hand-off pages: the gateway's page on the way to the bank, the bank's on the way back.
+  connecting: 'Connecting to your bank…',
+  toBank: 'Continue to your bank',
+  returning: 'Returning to the shop…',
+  continue: 'Continue',
+  alreadyDoneTitle: 'Already done',
+  alreadyDone: 'This payment was already confirmed or declined.',
 };
 
 /** The sandbox's page words in one language (see `page`). */

@@ -118,4 +118,10 @@ export const page: PageWords = {
   notConfirmed: 'Pago no confirmado.',
   orderStatus: 'Estado del pedido:',
   closeWindow: 'Puede cerrar esta ventana.',
+  connecting: 'Conectando con su banco…',
+  toBank: 'Continuar a su banco',
+  returning: 'Volviendo a la tienda…',
+  continue: 'Continuar',
+  alreadyDoneTitle: 'Ya completado',
+  alreadyDone: 'Este pago ya se confirmó o se rechazó.',
 };

@@ -122,4 +122,10 @@ export const page: PageWords = {
   notConfirmed: 'Makset ei kinnitatud.',
   orderStatus: 'Tellimuse olek:',
   closeWindow: 'Võite selle akna sulgeda.',
+  connecting: 'Ühendamine teie pangaga…',
+  toBank: 'Jätka oma pangas',
+  returning: 'Naasmine poodi…',
+  continue: 'Jätka',
+  alreadyDoneTitle: 'Juba tehtud',
+  alreadyDone: 'See makse on juba kinnitatud või tagasi lükatud.',
 };

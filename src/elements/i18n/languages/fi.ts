@@ -124,4 +124,10 @@ export const page: PageWords = {
   notConfirmed: 'Maksua ei vahvistettu.',
   orderStatus: 'Tilauksen tila:',
   closeWindow: 'Voit sulkea tämän ikkunan.',
+  connecting: 'Yhdistetään pankkiisi…',
+  toBank: 'Jatka pankkiisi',
+  returning: 'Palataan kauppaan…',
+  continue: 'Jatka',
+  alreadyDoneTitle: 'Jo käsitelty',
+  alreadyDone: 'Tämä maksu on jo vahvistettu tai hylätty.',
 };

@@ -121,4 +121,10 @@ export const page: PageWords = {
   notConfirmed: 'Paiement non confirmé.',
   orderStatus: 'État de la commande :',
   closeWindow: 'Vous pouvez fermer cette fenêtre.',
+  connecting: 'Connexion à votre banque…',
+  toBank: 'Continuer vers votre banque',
+  returning: 'Retour à la boutique…',
+  continue: 'Continuer',
+  alreadyDoneTitle: 'Déjà traité',
+  alreadyDone: 'Ce paiement a déjà été confirmé ou refusé.',
 };

@@ -137,4 +137,10 @@ export const page: PageWords = {
   notConfirmed: 'Níor deimhníodh an íocaíocht.',
   orderStatus: 'Stádas an ordaithe:',
   closeWindow: 'Is féidir leat an fhuinneog seo a dhúnadh.',
+  connecting: 'Ag ceangal le do bhanc…',
+  toBank: 'Lean ar aghaidh chuig do bhanc',
+  returning: 'Ag filleadh ar an siopa…',
+  continue: 'Lean ar aghaidh',
+  alreadyDoneTitle: 'Déanta cheana',
+  alreadyDone: 'Deimhníodh nó diúltaíodh an íocaíocht seo cheana.',
 };

@@ -127,4 +127,10 @@ export const page: PageWords = {
   notConfirmed: 'התשלום לא אושר.',
   orderStatus: 'מצב ההזמנה:',
   closeWindow: 'אפשר לסגור את החלון הזה.',
+  connecting: 'מתחברים לבנק שלך…',
+  toBank: 'המשך לבנק שלך',
+  returning: 'חוזרים לחנות…',
+  continue: 'המשך',
+  alreadyDoneTitle: 'כבר בוצע',
+  alreadyDone: 'התשלום הזה כבר אושר או נדחה.',
 };

@@ -133,4 +133,10 @@ export const page: PageWords = {
   notConfirmed: 'Plaćanje nije potvrđeno.',
   orderStatus: 'Status narudžbe:',
   closeWindow: 'Možete zatvoriti ovaj prozor.',
+  connecting: 'Povezivanje s vašom bankom…',
+  toBank: 'Nastavi prema svojoj banci',
+  returning: 'Povratak u trgovinu…',
+  continue: 'Nastavi',
+  alreadyDoneTitle: 'Već obavljeno',
+  alreadyDone: 'Ovo je plaćanje već potvrđeno ili odbijeno.',
 };

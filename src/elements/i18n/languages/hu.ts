@@ -115,4 +115,10 @@ export const page: PageWords = {
   notConfirmed: 'A fizetés nincs megerősítve.',
   orderStatus: 'A rendelés állapota:',
   closeWindow: 'Bezárhatja ezt az ablakot.',
+  connecting: 'Kapcsolódás a bankjához…',
+  toBank: 'Tovább a bankjához',
+  returning: 'Visszatérés a webáruházba…',
+  continue: 'Tovább',
+  alreadyDoneTitle: 'Már megtörtént',
+  alreadyDone: 'Ezt a fizetést már jóváhagyták vagy elutasították.',
 };

@@ -129,4 +129,10 @@ export const page: PageWords = {
   notConfirmed: 'Pagamento non confermato.',
   orderStatus: 'Stato dell’ordine:',
   closeWindow: 'Puoi chiudere questa finestra.',
+  connecting: 'Connessione alla tua banca…',
+  toBank: 'Continua verso la tua banca',
+  returning: 'Ritorno al negozio…',
+  continue: 'Continua',
+  alreadyDoneTitle: 'Già completato',
+  alreadyDone: 'Questo pagamento è già stato confermato o rifiutato.',
 };

@@ -147,4 +147,10 @@ export const page: PageWords = {
   notConfirmed: 'Mokėjimas nepatvirtintas.',
   orderStatus: 'Užsakymo būsena:',
   closeWindow: 'Galite uždaryti šį langą.',
+  connecting: 'Jungiamasi prie jūsų banko…',
+  toBank: 'Tęsti jūsų banke',
+  returning: 'Grįžtama į parduotuvę…',
+  continue: 'Tęsti',
+  alreadyDoneTitle: 'Jau atlikta',
+  alreadyDone: 'Šis mokėjimas jau patvirtintas arba atmestas.',
 };

@@ -120,4 +120,10 @@ export const page: PageWords = {
   notConfirmed: 'Maksājums nav apstiprināts.',
   orderStatus: 'Pasūtījuma statuss:',
   closeWindow: 'Varat aizvērt šo logu.',
+  connecting: 'Notiek savienošanās ar jūsu banku…',
+  toBank: 'Turpināt uz jūsu banku',
+  returning: 'Notiek atgriešanās veikalā…',
+  continue: 'Turpināt',
+  alreadyDoneTitle: 'Jau paveikts',
+  alreadyDone: 'Šis maksājums jau ir apstiprināts vai noraidīts.',
 };

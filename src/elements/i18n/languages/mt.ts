@@ -145,4 +145,10 @@ export const page: PageWords = {
   notConfirmed: 'Il-ħlas ma ġiex ikkonfermat.',
   orderStatus: 'L-istatus tal-ordni:',
   closeWindow: 'Tista’ tagħlaq din it-tieqa.',
+  connecting: 'Qed nikkonnettjaw mal-bank tiegħek…',
+  toBank: 'Kompli lejn il-bank tiegħek',
+  returning: 'Qed nirritornaw lejn il-ħanut…',
+  continue: 'Kompli',
+  alreadyDoneTitle: 'Diġà lest',
+  alreadyDone: 'Dan il-ħlas diġà ġie kkonfermat jew miċħud.',
 };

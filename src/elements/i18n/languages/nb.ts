@@ -123,4 +123,10 @@ export const page: PageWords = {
   notConfirmed: 'Betalingen er ikke bekreftet.',
   orderStatus: 'Ordrestatus:',
   closeWindow: 'Du kan lukke dette vinduet.',
+  connecting: 'Kobler til banken din …',
+  toBank: 'Fortsett til banken din',
+  returning: 'Går tilbake til butikken …',
+  continue: 'Fortsett',
+  alreadyDoneTitle: 'Allerede fullført',
+  alreadyDone: 'Denne betalingen er allerede bekreftet eller avvist.',
 };

@@ -125,4 +125,10 @@ export const page: PageWords = {
   notConfirmed: 'Betaling niet bevestigd.',
   orderStatus: 'Status van de bestelling:',
   closeWindow: 'Je kunt dit venster sluiten.',
+  connecting: 'Verbinding maken met je bank…',
+  toBank: 'Verder naar je bank',
+  returning: 'Terug naar de winkel…',
+  continue: 'Verder',
+  alreadyDoneTitle: 'Al afgerond',
+  alreadyDone: 'Deze betaling is al bevestigd of geweigerd.',
 };

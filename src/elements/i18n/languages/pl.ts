@@ -160,4 +160,10 @@ export const page: PageWords = {
   notConfirmed: 'Płatność niepotwierdzona.',
   orderStatus: 'Status zamówienia:',
   closeWindow: 'Możesz zamknąć to okno.',
+  connecting: 'Łączenie z Twoim bankiem…',
+  toBank: 'Przejdź do swojego banku',
+  returning: 'Powrót do sklepu…',
+  continue: 'Dalej',
+  alreadyDoneTitle: 'Już zakończono',
+  alreadyDone: 'Ta płatność została już potwierdzona lub odrzucona.',
 };

@@ -127,4 +127,10 @@ export const page: PageWords = {
   notConfirmed: 'Pagamento não confirmado.',
   orderStatus: 'Estado da encomenda:',
   closeWindow: 'Pode fechar esta janela.',
+  connecting: 'A ligar ao seu banco…',
+  toBank: 'Continuar para o seu banco',
+  returning: 'A regressar à loja…',
+  continue: 'Continuar',
+  alreadyDoneTitle: 'Já concluído',
+  alreadyDone: 'Este pagamento já foi confirmado ou recusado.',
 };

@@ -140,4 +140,10 @@ export const page: PageWords = {
   notConfirmed: 'Plata nu a fost confirmată.',
   orderStatus: 'Starea comenzii:',
   closeWindow: 'Puteți închide această fereastră.',
+  connecting: 'Conectare la banca dumneavoastră…',
+  toBank: 'Continuați către banca dumneavoastră',
+  returning: 'Revenire la magazin…',
+  continue: 'Continuați',
+  alreadyDoneTitle: 'Deja finalizat',
+  alreadyDone: 'Această plată a fost deja confirmată sau refuzată.',
 };

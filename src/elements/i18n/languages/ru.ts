@@ -134,4 +134,10 @@ export const page: PageWords = {
   notConfirmed: 'Платёж не подтверждён.',
   orderStatus: 'Статус заказа:',
   closeWindow: 'Это окно можно закрыть.',
+  connecting: 'Подключение к вашему банку…',
+  toBank: 'Перейти в ваш банк',
+  returning: 'Возвращаемся в магазин…',
+  continue: 'Продолжить',
+  alreadyDoneTitle: 'Уже выполнено',
+  alreadyDone: 'Этот платёж уже подтверждён или отклонён.',
 };

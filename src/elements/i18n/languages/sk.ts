@@ -147,4 +147,10 @@ export const page: PageWords = {
   notConfirmed: 'Platba nepotvrdená.',
   orderStatus: 'Stav objednávky:',
   closeWindow: 'Toto okno môžete zatvoriť.',
+  connecting: 'Pripájanie k vašej banke…',
+  toBank: 'Pokračovať do vašej banky',
+  returning: 'Návrat do obchodu…',
+  continue: 'Pokračovať',
+  alreadyDoneTitle: 'Už vybavené',
+  alreadyDone: 'Táto platba už bola potvrdená alebo zamietnutá.',
 };

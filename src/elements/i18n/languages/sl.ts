@@ -154,4 +154,10 @@ export const page: PageWords = {
   notConfirmed: 'Plačilo ni potrjeno.',
   orderStatus: 'Stanje naročila:',
   closeWindow: 'To okno lahko zaprete.',
+  connecting: 'Povezovanje z vašo banko …',
+  toBank: 'Nadaljuj na vašo banko',
+  returning: 'Vračanje v trgovino …',
+  continue: 'Nadaljuj',
+  alreadyDoneTitle: 'Že opravljeno',
+  alreadyDone: 'To plačilo je že potrjeno ali zavrnjeno.',
 };

@@ -123,4 +123,10 @@ export const page: PageWords = {
   notConfirmed: 'Betalningen är inte bekräftad.',
   orderStatus: 'Beställningens status:',
   closeWindow: 'Du kan stänga det här fönstret.',
+  connecting: 'Ansluter till din bank…',
+  toBank: 'Fortsätt till din bank',
+  returning: 'Återvänder till butiken…',
+  continue: 'Fortsätt',
+  alreadyDoneTitle: 'Redan klart',
+  alreadyDone: 'Den här betalningen har redan bekräftats eller avvisats.',
 };

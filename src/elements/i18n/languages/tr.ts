@@ -115,4 +115,10 @@ export const page: PageWords = {
   notConfirmed: 'Ödeme onaylanmadı.',
   orderStatus: 'Sipariş durumu:',
   closeWindow: 'Bu pencereyi kapatabilirsiniz.',
+  connecting: 'Bankanıza bağlanılıyor…',
+  toBank: 'Bankanıza devam edin',
+  returning: 'Mağazaya dönülüyor…',
+  continue: 'Devam',
+  alreadyDoneTitle: 'Zaten tamamlandı',
+  alreadyDone: 'Bu ödeme zaten onaylandı veya reddedildi.',
 };

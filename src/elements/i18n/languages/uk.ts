@@ -147,4 +147,10 @@ export const page: PageWords = {
   notConfirmed: 'Платіж не підтверджено.',
   orderStatus: 'Статус замовлення:',
   closeWindow: 'Це вікно можна закрити.',
+  connecting: 'Підключення до вашого банку…',
+  toBank: 'Перейти до вашого банку',
+  returning: 'Повернення до магазину…',
+  continue: 'Продовжити',
+  alreadyDoneTitle: 'Уже виконано',
+  alreadyDone: 'Цей платіж уже підтверджено або відхилено.',
 };
