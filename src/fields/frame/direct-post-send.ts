@@ -43,7 +43,6 @@ export class RelayedPost {
   /** The sender for the press `id`, whose page is at `link`. */
   sender(id: number, link: ParentLink): DirectSender {
     return async (action, fields) => {
-      this.#waiting?.named(null);
       const name = await new Promise<string | null>((resolve) => {
         const timer = setTimeout(() => this.#waiting?.named(null), NAME_TIMEOUT_MS);
         this.#waiting = {
@@ -69,30 +68,34 @@ function handOver(
 ): Promise<Refusal | 'lost' | null> {
   return new Promise((resolve) => {
     const channel = new BroadcastChannel(relayChannel(name));
-    const say = (message: ToRelay) => channel.postMessage(message);
-    const relays = new Set<string>();
-    let handed: string | null = null;
+    let relay: string | null = null;
+    let handed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const after = (ms: number, then: () => void) => {
+      clearTimeout(timer);
+      timer = setTimeout(then, ms);
+    };
     const done = (refusal: Refusal | 'lost' | null) => {
       clearTimeout(timer);
       channel.close();
       resolve(refusal);
     };
-    let timer = setTimeout(() => done('relay-foreign'), RELAY_TIMEOUT_MS);
     channel.onmessage = (event: MessageEvent) => {
       // Our own origin's pages only; still read as unknown.
-      const data = event.data as { here?: unknown; took?: unknown } | null;
-      if (typeof data?.here === 'string' && !handed) {
-        relays.add(data.here);
-        if (relays.size > 1) return done('relay-foreign');
-        clearTimeout(timer);
-        // Its only answer, or a second relay's: a moment tells.
-        timer = setTimeout(() => {
-          handed = data.here as string;
-          say({ to: handed, action, fields });
-          timer = setTimeout(() => done('lost'), RELAY_TIMEOUT_MS);
-        }, SECOND_MS);
-      } else if (handed && data?.took === handed) done(null);
+      const { here, took } = (event.data ?? {}) as { here?: unknown; took?: unknown };
+      if (handed) return took === relay && done(null);
+      if (typeof here !== 'string') return;
+      // A second relay answering for the name: nothing is sent.
+      if (relay !== null && here !== relay) return done('relay-foreign');
+      relay = here;
+      // Its only answer, or a second relay's: a moment tells.
+      after(SECOND_MS, () => {
+        handed = true;
+        channel.postMessage({ to: here, action, fields } satisfies ToRelay);
+        after(RELAY_TIMEOUT_MS, () => done('lost'));
+      });
     };
-    say({ ask: true });
+    after(RELAY_TIMEOUT_MS, () => done('relay-foreign'));
+    channel.postMessage({ ask: true } satisfies ToRelay);
   });
 }

@@ -208,10 +208,8 @@ export const REFUSALS = {
     'a press on a Pay button that was not shown to the customer (hidden, covered, see-through, or just appeared or moved under the pointer) was refused',
   'second-button':
     'a second Pay button joined these card fields: presses are refused while more than one is there',
-  'no-relay':
-    'the page did not name its Direct Post frame in time (the fields send the card form only through their relay page in the checkout): nothing was sent',
-  'relay-foreign':
-    "the frame the page named for the Direct Post is not the fields' relay page of their own origin: nothing was sent",
+  'no-relay': 'the page did not name its Direct Post frame in time: nothing was sent',
+  'relay-foreign': "the frame named for the Direct Post is not the fields' relay page: nothing was sent",
   'session-address':
     "the session-url is not one of the merchant's session endpoints (createFieldsHandler's sessionEndpoints), or carries a query: the fields take no card for it",
 } as const;
