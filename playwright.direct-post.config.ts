@@ -44,20 +44,28 @@ export default defineConfig<unknown, { engine: Engine }>({
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL: shop, launchOptions: chromiumLaunchOptions, trace: 'retain-on-failure' },
-  // The Direct Post specs, and the payment and 3-D Secure specs every engine runs, now through
-  // Direct Post (the same files the main suite runs on api_do_url).
+  // The Direct Post specs, and the payment, 3-D Secure and isolated fields specs every engine runs,
+  // now through Direct Post (the same files the main suite runs on api_do_url).
   projects: [
     {
       name: 'chromium',
-      testMatch: ['direct-post/**/*.spec.ts', 'engines/payment.spec.ts', 'engines/three-d-secure.spec.ts'],
+      testMatch: [
+        'direct-post/**/*.spec.ts',
+        'engines/payment.spec.ts',
+        'engines/three-d-secure.spec.ts',
+        'engines/isolated.spec.ts',
+      ],
+      // The skimmer's reading of the in-page card POST: a JSON request of the page's, on api_do_url only.
+      grepInvert: /in the page, the skimmer reads the card/,
       use: { browserName: 'chromium' },
     },
     // A sample in the engines driven over WebDriver (each test there takes several times as long):
-    // the in-page payment, a decline, and the bank's check both ways, the paths Direct Post changes.
+    // the in-page payment, a decline, and the bank's check both ways, the paths Direct Post changes;
+    // the isolated fields' payment and their bank's check, sent through the fields' relay page.
     ...(['firefox', 'webkit'] as const).map((engine) => ({
       name: engine,
-      testMatch: ['engines/payment.spec.ts', 'engines/three-d-secure.spec.ts'],
-      grep: /script-tag page: a Visa card|declined by the issuer|Approve at the bank|Fail at the bank/,
+      testMatch: ['engines/payment.spec.ts', 'engines/three-d-secure.spec.ts', 'engines/isolated.spec.ts'],
+      grep: /script-tag page: a Visa card|declined by the issuer|Approve at the bank|Fail at the bank|fields frame/,
       timeout: 90_000,
       use: { engine },
     })),

@@ -1,6 +1,6 @@
 import { buildDirectPaymentBody } from '../card/direct-body.ts';
 import { framedRequest, framedSession } from '../fields/parent/framed-payer.ts';
-import type { DirectPaymentResponse } from '../protocol/direct-payment.ts';
+import type { DirectPaymentBody, DirectPaymentResponse } from '../protocol/direct-payment.ts';
 import type { CheckoutConfig, CheckoutSession, CheckoutStatus } from '../protocol/session.ts';
 import type { AttemptRecord, PayInput, PaymentFlowOptions } from './flow-input.ts';
 import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
@@ -12,7 +12,12 @@ import {
   type FlowInvalid,
   type FlowResult,
 } from './outcome.ts';
-import { type DirectTransport, type PayerResult, postDirectPayment } from './post-payment.ts';
+import {
+  type DirectTransport,
+  type FramedForm,
+  type PayerResult,
+  postDirectPayment,
+} from './post-payment.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -214,11 +219,16 @@ export class PaymentFlow {
     let sent: PayerResult;
     if (input.framed) {
       onPhase?.('creating');
-      const framed = await input.framed(framedRequest(input.request), (order) => {
-        session = attempt.session = framedSession(order);
-        onPhase?.('paying');
-        this.#options.onAttempt?.({ session });
-      });
+      const framed = await input.framed(
+        framedRequest(input.request),
+        (order) => {
+          session = attempt.session = framedSession(order);
+          onPhase?.('paying');
+          this.#options.onAttempt?.({ session });
+        },
+        // Heard only after the order: the fields ask for the frame once they have one.
+        (form) => this.#direct(session!, form),
+      );
       if (
         !framed.ok &&
         (framed.error === 'session' || framed.error === 'rate_limited' || framed.error === 'verification')
@@ -266,21 +276,11 @@ export class PaymentFlow {
 
       onPhase?.('paying');
       this.#options.onAttempt?.({ session });
-      const current = session;
       const body = input.card && buildDirectPaymentBody(input.card, options);
       sent = input.payer
         ? await input.payer(session.api_do_url, options, timeoutMs)
         : direct
-          ? // A part that cannot load sent nothing: the status then shows the order untouched.
-            ((await (
-              await this.#transport()
-            )?.post(
-              current,
-              body!,
-              timeoutMs,
-              () => this.#server.readStatus(current.status_url, 1),
-              onPhase,
-            )) ?? { ok: false, error: 'network' })
+          ? await this.#direct(session, body!)
           : await postDirectPayment(session.api_do_url, body!, { fetch: this.#fetch, timeoutMs });
     }
     if (!sent.ok) {
@@ -323,6 +323,22 @@ export class PaymentFlow {
     }
 
     return this.#verify(session);
+  }
+
+  /** The card as a Direct Post form, sent from this page or by the isolated fields, followed to its end. */
+  async #direct(session: CheckoutSession, form: DirectPaymentBody | FramedForm): Promise<PayerResult> {
+    // A part that cannot load sent nothing: the status then shows the order untouched.
+    return (
+      (await (
+        await this.#transport()
+      )?.post(
+        session,
+        form,
+        this.#options.paymentTimeoutMs ?? 45_000,
+        () => this.#server.readStatus(session.status_url, 1),
+        this.#options.onPhase,
+      )) ?? { ok: false, error: 'network' }
+    );
   }
 
   async #transport(): Promise<DirectTransport | undefined> {

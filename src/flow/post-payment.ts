@@ -94,14 +94,25 @@ export interface DirectTransport {
 }
 
 /**
- * The `direct-post` transport: sends the body as an HTML form to the order's `direct_post` and
+ * A Direct Post the isolated fields send themselves, from their frame: into the checkout's frame
+ * opened on `src` (their relay page); `submit` names that frame to them once the page loaded and
+ * says whether they sent the form into it.
+ */
+export interface FramedForm {
+  readonly src: string;
+  submit(name: string): Promise<boolean>;
+}
+
+/**
+ * The `direct-post` transport: sends the body as an HTML form to the order's `direct_post` (or has
+ * the isolated fields send theirs, `FramedForm`) and
  * waits until the gateway has sent the frame back (after the bank's check, shown meanwhile: then
  * `onPhase('challenge')` is called). `cancelled`: the customer closed the bank's check and the order still
  * waits for it. A success says only that the form came back; the status tells the rest.
  */
 export type DirectPoster = (
   session: CheckoutSession,
-  body: DirectPaymentBody,
+  form: DirectPaymentBody | FramedForm,
   timeoutMs: number,
   status: () => Promise<CheckoutStatus | null>,
   onPhase?: (phase: 'challenge') => void,

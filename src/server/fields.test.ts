@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RELAY_SCRIPT } from '../fields/shared/relay-page.ts';
 import { createFieldsHandler } from './fields.ts';
 
 // A built fields page as `npm run build` writes it: its script inside, its form rendered in with
@@ -103,6 +104,28 @@ describe('createFieldsHandler', () => {
     expect(
       (await get('/fields/pay.html', { headers: { 'if-none-match': res.headers.get('etag')! } })).status,
     ).toBe(304);
+  });
+
+  it('serves the Direct Post relay beside it: its one script, framed by the shop only, its form let through to the gateway, the bank and back', async () => {
+    const res = await get('/fields/relay.html');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(script).toBe(RELAY_SCRIPT);
+    const csp = res.headers.get('content-security-policy')!.split('; ');
+    expect(csp).toEqual(
+      expect.arrayContaining([
+        "default-src 'none'",
+        `script-src 'sha384-${createHash('sha384').update(RELAY_SCRIPT).digest('base64')}'`,
+        "connect-src 'none'",
+        'frame-ancestors https://shop.example https://*.shop.example',
+        // Each redirect of the form is checked too: the gateway's, the shop's return, a bank's page.
+        'form-action https://gateway.example https://shop.example https://*.shop.example https:',
+      ]),
+    );
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    // The fields page itself sends no form.
+    expect((await get('/')).headers.get('content-security-policy')).toContain("form-action 'none'");
   });
 
   it('revalidates the page on every load and answers 304 when it did not change', async () => {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RELAY_PAGE } from '../fields/shared/relay.ts';
+import { RELAY_SCRIPT } from '../fields/shared/relay-page.ts';
 import {
   endpointProblem,
   endpointSource,
@@ -117,11 +119,16 @@ interface BuiltPage {
 /** The page as built, with `head` written in after its `<head>` (or first, where it has none). */
 function readPage(file: string, head = ''): BuiltPage {
   const built = readFileSync(file).toString('utf8');
-  const html = !head
-    ? built
-    : /<head\b[^>]*>/i.test(built)
-      ? built.replace(/<head\b[^>]*>/i, (m) => m + head)
-      : head + built;
+  return pageOf(
+    !head
+      ? built
+      : /<head\b[^>]*>/i.test(built)
+        ? built.replace(/<head\b[^>]*>/i, (m) => m + head)
+        : head + built,
+  );
+}
+
+function pageOf(html: string): BuiltPage {
   const body = Buffer.from(html, 'utf8');
   return {
     body,
@@ -131,6 +138,13 @@ function readPage(file: string, head = ''): BuiltPage {
     styles: inlineHashes(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), 'style'),
   };
 }
+
+/**
+ * The relay page (`relay.html`): what the checkout's Direct Post frame shows until it sends the
+ * isolated fields' card form from there (src/fields/shared/relay.ts); its one script, written here,
+ * needs no build.
+ */
+const RELAY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Payment</title><script>${RELAY_SCRIPT}</script></head><body></body></html>`;
 
 /** The languages the fields page is built in besides English (index.<lang>.html). */
 const LANGUAGE_PAGE = /^index\.([a-z]{2})\.html$/;
@@ -152,7 +166,14 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
     }
     return readPage(file, withEndpoints ? head : '');
   };
-  const csp = (page: BuiltPage, connect: string) =>
+  // The relay sends a Direct Post order's card form to the gateway, which answers with redirects to
+  // the bank's page and back to the shop's return route; engines check form-action on each
+  // redirect too, and a bank may be any origin: the gateway's scheme, then (the card itself goes
+  // only to the order's direct_post, which the fields check against the page and the shop). The
+  // fields page itself sends no form.
+  const schemes = [...new Set(gateway.split(' ').map((origin) => `${origin.split(':')[0]}:`))];
+  const formAction = [...new Set([...gateway.split(' '), ...ancestors.split(' '), ...schemes])].join(' ');
+  const csp = (page: BuiltPage, connect: string, form = "'none'") =>
     [
       "default-src 'none'",
       `script-src ${page.scripts.join(' ') || "'none'"}`,
@@ -160,7 +181,7 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
       `connect-src ${connect}`,
       `frame-ancestors ${ancestors}`,
       "base-uri 'none'",
-      "form-action 'none'",
+      `form-action ${form}`,
     ].join('; ');
   const fields = built('index.html');
   // The fields POST the card to the gateway and ask the merchant's server for the order; the
@@ -179,6 +200,8 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
   );
   const pay = existsSync(join(dir, 'pay.html')) ? built('pay.html', false) : null;
   const payPolicy = pay && csp(pay, "'none'");
+  const relay = pageOf(RELAY_HTML);
+  const relayPolicy = csp(relay, "'none'", formAction);
   const headersOf = (page: BuiltPage, policy: string) => ({
     'Content-Type': 'text/html; charset=utf-8',
     // Revalidated on every load: a new build is used at once, an unchanged one costs a 304.
@@ -208,10 +231,12 @@ export function createFieldsHandler(options: FieldsHandlerOptions): (request: Re
     const [page, policy] =
       pay && payPolicy && path.endsWith('/pay.html')
         ? [pay, payPolicy]
-        : language
-          ? [language.page, language.policy]
-          : [fields, fieldsPolicy];
-    if (page !== pay && !path.endsWith('/') && !path.endsWith('/index.html')) {
+        : path.endsWith(`/${RELAY_PAGE}`)
+          ? [relay, relayPolicy]
+          : language
+            ? [language.page, language.policy]
+            : [fields, fieldsPolicy];
+    if (page !== pay && page !== relay && !path.endsWith('/') && !path.endsWith('/index.html')) {
       return new Response('Not found', {
         status: 404,
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },

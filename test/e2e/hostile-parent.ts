@@ -33,14 +33,15 @@ export function hostileParent(shopOrigin: string): void {
       return (press as { id: number } | undefined)?.id ?? null;
     },
     /**
-     * On the customer's next press, answers before the page does, with `message` (its `id` set
-     * to the press's): the race a script on the page can always run.
+     * On the customer's next press (or the fields' next message of type `on`), answers before the
+     * page does, with `message` (its `id` set to the press's): the race a script on the page can
+     * always run.
      */
-    answerFirst(message: Record<string, unknown>): void {
+    answerFirst(message: Record<string, unknown>, on = 'press'): void {
       for (const port of ports) {
         port.addEventListener('message', function first(event) {
           const data = event.data as { type?: string; id?: number } | null;
-          if (data?.type !== 'press') return;
+          if (data?.type !== on) return;
           port.removeEventListener('message', first);
           port.postMessage({ ...message, id: data.id });
         });
@@ -115,7 +116,7 @@ export interface Hostile {
   heard: unknown[];
   send(message: unknown): number;
   lastPress(): number | null;
-  answerFirst(message: Record<string, unknown>): void;
+  answerFirst(message: Record<string, unknown>, on?: string): void;
   scenario(name: string): Promise<void>;
   framePayOfItsOwn(): void;
   order(sessionUrl: string, body: Record<string, unknown>): Promise<{ order_id: string; api_do_url: string }>;

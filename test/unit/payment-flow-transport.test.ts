@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoMerchant, startDemoMerchant } from '../../demo/merchant.ts';
 import type { CardInput } from '../../src/card/direct-body.ts';
-import { formFields } from '../../src/elements/checkout/direct-post.ts';
+import { formFields } from '../../src/card/direct-form.ts';
 import { PaymentFlow } from '../../src/flow/payment-flow.ts';
 import type { DirectTransport, PayerResult } from '../../src/flow/post-payment.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
@@ -44,6 +44,7 @@ function frameTransport(bank: 'approve' | 'fail' | 'close', log: string[]): Dire
   return {
     refused: async () => false,
     post: async (session, body, _timeout, status, onPhase) => {
+      if ('src' in body) throw new Error('the in-page form only');
       const form = new URLSearchParams(formFields(body)).toString();
       log.push(`POST ${session.direct_post} ${form}`);
       const answer = await fetch(session.direct_post!, {

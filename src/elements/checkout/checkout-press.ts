@@ -133,8 +133,8 @@ export class PayPress {
     // With isolated fields the card is out of reach here: the fields make the order and pay it.
     const framed: FramedPayer | null =
       frame &&
-      ((request, onOrder) =>
-        frame.answer(request, onOrder) ?? Promise.resolve({ ok: false, error: 'refused' }));
+      ((request, onOrder, follow) =>
+        frame.answer(request, onOrder, follow) ?? Promise.resolve({ ok: false, error: 'refused' }));
     const card = framed ? null : readCard(parts.card!);
     if (!framed && !card) return;
     const terms = steps.terms();

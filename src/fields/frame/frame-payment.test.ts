@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CardInput } from '../../card/direct-body.ts';
 import type { FramedOrder } from '../shared/messages.ts';
+import type { DirectSender } from './direct-post-send.ts';
 import { FramePayment } from './frame-payment.ts';
 
 const SHOP = 'https://shop.example';
@@ -15,7 +16,15 @@ const CARD: CardInput = {
 
 /** The merchant's server and the gateway as the frame meets them: every request recorded. */
 function world(
-  options: { moto?: boolean; apiDoUrl?: string; statuses?: string[]; refuse?: () => Response } = {},
+  options: {
+    moto?: boolean;
+    apiDoUrl?: string;
+    statuses?: string[];
+    refuse?: () => Response;
+    /** The order is paid by Direct Post, at this address (null: the server gave none). */
+    directPost?: string | null;
+    send?: DirectSender;
+  } = {},
 ) {
   const requests: Array<{
     url: string;
@@ -44,6 +53,9 @@ function world(
         moto: options.moto ?? false,
         iframe_checkout: null,
         full_page_checkout: null,
+        ...(options.directPost !== undefined
+          ? { transport: 'direct-post', direct_post: options.directPost }
+          : {}),
       });
     }
     if (url.startsWith(`${SHOP}/checkout/status`)) {
@@ -67,6 +79,8 @@ function world(
       () => CARD,
       (order) => orderSeen.push(order),
       10_000,
+      undefined,
+      options.send,
     );
   return { payment, requests, pay, orderSeen, posts: () => requests.filter((r) => r.method === 'POST') };
 }
@@ -180,5 +194,78 @@ describe('the isolated fields pay the order they get from the merchant’s serve
     // The order was asked for; the card went nowhere, and the page heard of no order.
     expect(posts().map((r) => r.url)).toEqual([`${SHOP}/checkout/session`]);
     expect(orderSeen).toEqual([]);
+  });
+});
+
+describe('an order the merchant’s server pays by Direct Post', () => {
+  const DIRECT = `${GATEWAY}/direct/abc/`;
+
+  it('goes as a form to its direct_post, through the relay, and never to api_do_url', async () => {
+    const sent: Array<{ action: string; fields: readonly [string, string][] }> = [];
+    const w = world({
+      directPost: DIRECT,
+      send: async (action, fields) => {
+        sent.push({ action, fields });
+        return null;
+      },
+    });
+    expect(await w.pay()).toEqual({ ok: true, response: { status: 'posted', threed_check_url: null } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.action).toBe(DIRECT);
+    expect(Object.fromEntries(sent[0]!.fields)).toMatchObject({
+      number: '4111111111111111',
+      exp_month: '12',
+      exp_year: '34',
+      csc: '737',
+    });
+    // Nothing of the card went over fetch: the only POST is the session's.
+    expect(w.posts().map((r) => r.url)).toEqual([`${SHOP}/checkout/session`]);
+    expect(w.orderSeen).toHaveLength(1);
+  });
+
+  it('a phone order’s form carries no security code, as its api_do_url body would not', async () => {
+    const sent: Array<readonly [string, string][]> = [];
+    const w = world({
+      moto: true,
+      directPost: DIRECT,
+      send: async (_action, fields) => {
+        sent.push(fields);
+        return null;
+      },
+    });
+    expect(await w.pay()).toMatchObject({ ok: true });
+    const form = Object.fromEntries(sent[0]!);
+    expect(form.number).toBe('4111111111111111');
+    expect(form).not.toHaveProperty('csc');
+  });
+
+  it('sends nothing to a direct_post of the shop’s or the page’s origin, or none at all', async () => {
+    for (const directPost of [`${SHOP}/steal`, null, 'javascript:alert(1)']) {
+      let sent = 0;
+      const w = world({
+        directPost,
+        send: async () => {
+          sent++;
+          return null;
+        },
+      });
+      expect(await w.pay()).toEqual({ refused: 'not-gateway' });
+      expect(sent).toBe(0);
+      expect(w.orderSeen).toEqual([]);
+    }
+  });
+
+  it('says what the relay refused, and treats a form handed over but never confirmed as a lost answer', async () => {
+    expect(await world({ directPost: DIRECT, send: async () => 'relay-foreign' }).pay()).toEqual({
+      refused: 'relay-foreign',
+    });
+    expect(await world({ directPost: DIRECT, send: async () => 'no-relay' }).pay()).toEqual({
+      refused: 'no-relay',
+    });
+    expect(await world({ directPost: DIRECT }).pay()).toEqual({ refused: 'no-relay' });
+    expect(await world({ directPost: DIRECT, send: async () => 'lost' }).pay()).toEqual({
+      ok: false,
+      error: 'timeout',
+    });
   });
 });

@@ -1,10 +1,13 @@
 import { buildDirectPaymentBody, type CardInput } from '../../card/direct-body.ts';
+import { formFields } from '../../card/direct-form.ts';
 import { gatewayAddressProblem } from '../../flow/gateway-origin.ts';
 import { MerchantServer, newIdempotencyKey } from '../../flow/merchant-server.ts';
 import type { FlowError } from '../../flow/outcome.ts';
 import { postDirectPayment } from '../../flow/post-payment.ts';
 import type { CheckoutConfig, CheckoutSession, CheckoutSessionRequest } from '../../protocol/session.ts';
+import { isPaymentAddress } from '../shared/checks.ts';
 import type { FramedOrder, PayOutcome, Refusal, SessionData } from '../shared/messages.ts';
+import type { DirectSender } from './direct-post-send.ts';
 
 export interface FramePaymentOptions {
   /** The merchant's session endpoint, absolute, as the frame's address named it. */
@@ -73,7 +76,9 @@ export class FramePayment {
    * Pays this checkout's order with the card, once. `onOrder` hears the order before the payment
    * goes out (the page follows it from there: 3-D Secure, the status). A refusal is returned as its
    * reason; nothing was sent then. `agrees` says whether the order is the use of the card the
-   * fields showed (amount, hold, saving, MOTO): one that is not is refused, unpaid.
+   * fields showed (amount, hold, saving, MOTO): one that is not is refused, unpaid. An order the
+   * merchant's server pays by Direct Post goes as a form through `send`, to its `direct_post` only,
+   * and never to `api_do_url`; its outcome says only that the form went (the page follows it).
    */
   async pay(
     data: SessionData,
@@ -81,11 +86,12 @@ export class FramePayment {
     onOrder: (order: FramedOrder) => void,
     timeoutMs: number,
     agrees: (session: CheckoutSession) => boolean = () => true,
+    send?: DirectSender,
   ): Promise<PayOutcome | { refused: Refusal }> {
     if (this.#running) return { refused: 'under-way' };
     this.#running = true;
     try {
-      return await this.#pay(data, read, onOrder, timeoutMs, agrees);
+      return await this.#pay(data, read, onOrder, timeoutMs, agrees, send);
     } finally {
       this.#running = false;
     }
@@ -97,6 +103,7 @@ export class FramePayment {
     onOrder: (order: FramedOrder) => void,
     timeoutMs: number,
     agrees: (session: CheckoutSession) => boolean,
+    send: DirectSender | undefined,
   ): Promise<PayOutcome | { refused: Refusal }> {
     // No order for a card that cannot pay it.
     if (!read()) return { ok: false, error: 'invalid' };
@@ -138,7 +145,10 @@ export class FramePayment {
       }
       this.#session = session;
     }
-    const { api_do_url: address } = session;
+    const direct = session.transport === 'direct-post';
+    // Direct Post: the card goes to the order's direct_post as a form, and never to api_do_url.
+    const address = direct ? session.direct_post : session.api_do_url;
+    if (!isPaymentAddress(address)) return { refused: 'not-gateway' };
     const refusedAddress =
       gatewayAddressProblem(address, [], this.#o.parentOrigin) ??
       gatewayAddressProblem(address, [], new URL(this.#o.sessionUrl).origin) ??
@@ -159,6 +169,14 @@ export class FramePayment {
       moto: session.moto,
       savedByMerchant: session.save?.method === 'merchant',
     });
+    if (direct) {
+      // No page of this frame's to send it from: nothing is sent.
+      const refused = send ? await send(address, formFields(body)) : 'no-relay';
+      // Handed over, never confirmed: as a lost answer, the status says whether it went.
+      if (refused === 'lost') return { ok: false, error: 'timeout' };
+      if (refused) return { refused };
+      return { ok: true, response: { status: 'posted', threed_check_url: null } };
+    }
     const result = await postDirectPayment(address, body, { timeoutMs, fetch: this.#fetch });
     // Whatever the gateway says goes to the parent; a gateway that echoed the card would not.
     const echoes = (text: string | null | undefined) =>

@@ -27,6 +27,7 @@ import {
   PRESS,
   READY,
   REFUSED,
+  RELAY,
   SESSION_DATA,
   VALIDATE,
   VALIDATED,
@@ -42,6 +43,7 @@ import {
 import { isSessionEndpoint, sessionEndpointsOf } from '../shared/session-endpoint.ts';
 import { ButtonLink } from './button-link.ts';
 import { CardReport, fieldsState } from './card-report.ts';
+import { RelayedPost } from './direct-post-send.ts';
 import { connectToParent, type ParentLink } from './frame-bridge.ts';
 import { FrameHeight } from './frame-height.ts';
 import { type CardReader, FramePayment } from './frame-payment.ts';
@@ -82,6 +84,8 @@ const payment =
     : null;
 
 const termsBox = new TermsBox(form, card);
+/** The Direct Post of an order paid so: the page names its frame for it. */
+const relayed = new RelayedPost();
 
 let link: ParentLink | null = null;
 let configured = false;
@@ -209,6 +213,9 @@ async function onMessage(message: ToFrame | Refused, parent: ParentLink): Promis
     case CANCEL:
       if (pressed?.id === message.id) pressed = null;
       return;
+    case RELAY:
+      relayed.named(message.id, message.name);
+      return;
     case BUTTON:
       button = message.button;
       showButton();
@@ -270,6 +277,7 @@ async function pay(id: number, data: SessionData, parent: ParentLink): Promise<v
     (order) => parent.send({ type: ORDER, id, order }),
     PAYMENT_TIMEOUT_MS,
     (session) => sessionAgrees(shown, session),
+    relayed.sender(id, parent),
   );
   if ('refused' in outcome) {
     refuse(outcome.refused);

@@ -17,6 +17,7 @@ import {
   FOCUS,
   PAY,
   REFUSED,
+  RELAY,
   SESSION_DATA,
   VALIDATE,
 } from '../shared/message-names.ts';
@@ -32,6 +33,9 @@ import {
 
 // What the fields' frame takes from the merchant's page, and what it refuses. Frame side only: the
 // page's bundle never carries it.
+
+/** The name of the checkout's Direct Post frame: a word, never one of the `_top`-like keywords. */
+const RELAY_NAME = /^[A-Za-z][\w-]{7,79}$/;
 
 /**
  * A theme value the fields may use: no url(), no escapes, nothing that ends a declaration. The
@@ -148,6 +152,8 @@ const TO_FRAME: MessageParsers<ToFrame> = {
     return button && { type: BUTTON, button };
   },
   [FOCUS]: () => ({ type: FOCUS }),
+  [RELAY]: ({ id, name }) =>
+    int(id) && typeof name === 'string' && RELAY_NAME.test(name) ? { type: RELAY, id, name } : null,
   [CLEAR]: ({ what, focus }) =>
     oneOf(['all', 'security-code'] as const, what) && (focus === undefined || bool(focus))
       ? { type: CLEAR, what, ...(focus ? { focus: true } : {}) }

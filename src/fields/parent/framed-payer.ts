@@ -1,5 +1,5 @@
 import type { PayInput } from '../../flow/payment-flow.ts';
-import type { PayerResult } from '../../flow/post-payment.ts';
+import type { FramedForm, PayerResult } from '../../flow/post-payment.ts';
 import type { CheckoutSession } from '../../protocol/session.ts';
 import type { SessionData } from '../shared/messages.ts';
 
@@ -25,14 +25,19 @@ export type FramedPayerResult =
       readonly retryAfter?: number;
     };
 
+/** Follows a Direct Post the fields send from their frame; the answer is as the in-page transport's. */
+export type FramedFollow = (form: FramedForm) => Promise<PayerResult>;
+
 /**
  * Pays where the card is and where the order is made: the isolated fields ask the merchant's
  * server for the order themselves, with the non-card data given here, and pay that order. The flow
- * hears the order (`onOrder`) before the payment goes out, never its payment address.
+ * hears the order (`onOrder`) before the payment goes out, never its payment address; an order
+ * paid by Direct Post is followed with `follow`.
  */
 export type FramedPayer = (
   request: SessionData,
   onOrder: (order: PayerOrder) => void,
+  follow: FramedFollow,
 ) => Promise<FramedPayerResult>;
 
 /** What the isolated fields take to the merchant's server: the non-card data, none of the options. */

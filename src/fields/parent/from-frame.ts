@@ -10,7 +10,17 @@ import {
   size,
   str,
 } from '../shared/checks.ts';
-import { ORDER, PAID, PRESS, READY, REFUSED, RESIZE, STATE, VALIDATED } from '../shared/message-names.ts';
+import {
+  DIRECT_POST,
+  ORDER,
+  PAID,
+  PRESS,
+  READY,
+  REFUSED,
+  RESIZE,
+  STATE,
+  VALIDATED,
+} from '../shared/message-names.ts';
 import {
   FIELD_ERROR_CODES,
   FIELD_NAMES,
@@ -107,6 +117,7 @@ const FROM_FRAME: MessageParsers<FromFrame> = {
     return state && { type: STATE, state, user: data.user === true };
   },
   [PRESS]: ({ id }) => (int(id) ? { type: PRESS, id } : null),
+  [DIRECT_POST]: ({ id }) => (int(id) ? { type: DIRECT_POST, id } : null),
   [VALIDATED]: (data) => {
     const state = parseState(data.state);
     return int(data.id) && state ? { type: VALIDATED, id: data.id, state } : null;

@@ -135,4 +135,58 @@ describe('the parent’s end of the fields’ channel', () => {
     await waitUntil(() => fields.got().some((m) => m.type === 'session-data'), 'the data went');
     expect(fields.got().find((m) => m.type === 'session-data')).toMatchObject({ id: 6 });
   });
+
+  describe('an order the fields pay by Direct Post', () => {
+    const PAGE = 'https://fields.example/checkout/?lang=de#parent=x';
+    const POSTED: PayOutcome = { ok: true, response: { status: 'posted', threed_check_url: null } };
+
+    /** A bridge whose press 3 was answered, with a follower that records what it was asked. */
+    async function paying(channel = crypto.randomUUID()) {
+      const { heard, events: on } = events();
+      const bridge = new FieldsFrame({ origin: location.origin, src: PAGE, buttonSrc: '', channel }, on);
+      const fields = await standIn(bridge, channel);
+      fields.say({ type: 'press', id: 3 });
+      await waitUntil(() => heard.presses === 1, 'the press was heard');
+      const asked: Array<{ src: string; sent: Promise<boolean> }> = [];
+      const followed = { ok: true, response: { status: 'returned' } } as const;
+      const outcome = bridge.answer(
+        {},
+        () => {},
+        async (form) => {
+          asked.push({ src: form.src, sent: form.submit('gateway-direct-post-test-frame') });
+          await asked.at(-1)!.sent;
+          return followed;
+        },
+      )!;
+      return { fields, asked, outcome, followed };
+    }
+
+    it('opens the frame on the relay page beside the fields page once they ask, names it to them, and answers what the frame came back with', async () => {
+      const { fields, asked, outcome, followed } = await paying();
+      // Asked before the order: not followed, nothing named.
+      fields.say({ type: 'direct-post', id: 3 });
+      fields.say({ type: 'order', id: 3, order: ORDER });
+      fields.say({ type: 'direct-post', id: 3 });
+      fields.say({ type: 'direct-post', id: 3 });
+      await waitUntil(() => asked.length === 1, 'the frame was opened');
+      await waitUntil(() => fields.got().some((m) => m.type === 'relay'), 'the frame was named');
+      expect(asked[0]!.src).toBe('https://fields.example/checkout/relay.html');
+      expect(fields.got().filter((m) => m.type === 'relay')).toEqual([
+        { type: 'relay', id: 3, name: 'gateway-direct-post-test-frame' },
+      ]);
+      fields.say({ type: 'paid', id: 3, outcome: POSTED });
+      expect(await asked[0]!.sent).toBe(true);
+      expect(await outcome).toEqual(followed);
+    });
+
+    it('closes the frame when the fields did not send the form, and answers their word', async () => {
+      const { fields, asked, outcome } = await paying();
+      fields.say({ type: 'order', id: 3, order: ORDER });
+      fields.say({ type: 'direct-post', id: 3 });
+      await waitUntil(() => asked.length === 1, 'the frame was opened');
+      fields.say({ type: 'paid', id: 3, outcome: REFUSED });
+      expect(await asked[0]!.sent).toBe(false);
+      expect(await outcome).toEqual(REFUSED);
+    });
+  });
 });

@@ -1,15 +1,18 @@
+import type { PayerResult } from '../../flow/post-payment.ts';
 import { again, connect, isHello } from '../shared/handshake.ts';
 import {
   BUTTON,
   CANCEL,
   CLEAR,
   CONFIGURE,
+  DIRECT_POST,
   FOCUS,
   ORDER,
   PAID,
   PRESS,
   READY,
   REFUSED,
+  RELAY,
   SESSION_DATA,
   STATE,
   VALIDATE,
@@ -27,7 +30,9 @@ import {
   type ThemeToken,
   type ToFrame,
 } from '../shared/messages.ts';
+import { RELAY_PAGE } from '../shared/relay.ts';
 import type { FieldsTarget } from './address.ts';
+import type { FramedFollow } from './framed-payer.ts';
 import { parseFromFrame } from './from-frame.ts';
 
 export interface FieldsFrameEvents {
@@ -48,6 +53,18 @@ const HELLO_TIMEOUT_MS = 5000;
 /** A payment whose answer is lost with the frame's old page: the checkout then asks the status. */
 const LOST: PayOutcome = { ok: false, error: 'network' };
 
+/** A press answered, waiting for its order and outcome, and the Direct Post it may be paid by. */
+interface Paying {
+  readonly order: (order: FramedOrder) => void;
+  readonly done: (outcome: PayOutcome | PayerResult) => void;
+  readonly follow?: FramedFollow;
+  ordered: boolean;
+  /** The checkout's frame following the form the fields send through it (opened when they asked). */
+  followed: Promise<PayerResult> | null;
+  /** Tells the frame's follower whether the fields sent the form; null once told. */
+  sent: ((ok: boolean) => void) | null;
+}
+
 /**
  * The parent's end of the isolated fields: the frame's address, the handshake (a hello from that
  * frame's window and the fields' origin, answered with a MessagePort sent to that origin only),
@@ -55,6 +72,11 @@ const LOST: PayOutcome = { ok: false, error: 'network' };
  *
  * A frame that reloads says hello again and gets a new channel; a payment asked of the old one
  * is answered as lost (its answer may never come), so the checkout asks the order's status.
+ *
+ * An order paid by Direct Post: the fields ask for a frame (`direct-post`), the checkout opens
+ * its frame on the fields' relay page and, once that loaded, names it to them (`relay`); they send
+ * the form through it themselves, and the checkout follows that frame as its own in-page form's.
+ * Its answer is the payment's; the fields' `paid` says only whether they sent the form.
  */
 export class FieldsFrame {
   readonly origin: string;
@@ -62,6 +84,8 @@ export class FieldsFrame {
   state: FieldsState | null = null;
   readonly #events: FieldsFrameEvents;
   readonly #channel: string;
+  /** The fields page's address: their relay page, for the checkout's Direct Post frame, is beside it. */
+  readonly #page: string;
   #frame: HTMLIFrameElement | null = null;
   #port: MessagePort | null = null;
   /** The load of the fields page the port was given to (its hello's `instance`). */
@@ -80,14 +104,15 @@ export class FieldsFrame {
    * (a script of the page) answered it first, and its order and outcome may come before this page
    * asks. They are this press's: kept for the answer, which then sends nothing more.
    */
-  #spent: { id: number; order?: FramedOrder; outcome?: PayOutcome } | null = null;
+  #spent: { id: number; order?: FramedOrder; outcome?: PayOutcome; direct?: boolean } | null = null;
   /** Presses answered, waiting for their order and outcome. */
-  #paying = new Map<number, { order: (order: FramedOrder) => void; done: (outcome: PayOutcome) => void }>();
+  #paying = new Map<number, Paying>();
   #sentButton = '';
 
   constructor(target: FieldsTarget, events: FieldsFrameEvents) {
     this.origin = target.origin;
     this.#channel = target.channel;
+    this.#page = target.src;
     this.#events = events;
   }
 
@@ -167,7 +192,11 @@ export class FieldsFrame {
    * Answers the customer's press with the page's non-card data: the fields make the order with
    * the merchant's server and pay it. Without a press there is nothing to answer.
    */
-  answer(data: SessionData, onOrder: (order: FramedOrder) => void): Promise<PayOutcome> | null {
+  answer(
+    data: SessionData,
+    onOrder: (order: FramedOrder) => void,
+    follow?: FramedFollow,
+  ): Promise<PayOutcome | PayerResult> | null {
     const id = this.#press;
     if (id === null) return null;
     this.#press = null;
@@ -176,9 +205,18 @@ export class FieldsFrame {
     return new Promise((resolve) => {
       if (spent?.order) onOrder(spent.order);
       if (spent?.outcome) return resolve(spent.outcome);
-      this.#paying.set(id, { order: onOrder, done: resolve });
+      this.#paying.set(id, {
+        order: onOrder,
+        done: resolve,
+        ...(follow ? { follow } : {}),
+        ordered: Boolean(spent?.order),
+        followed: null,
+        sent: null,
+      });
       // The fields act once per press: a press already acted on waits for its outcome only.
       if (!spent) this.#post({ type: SESSION_DATA, id, data });
+      // They asked for the frame already: it opens now.
+      else if (spent.direct) this.#follow(id);
     });
   }
 
@@ -254,22 +292,50 @@ export class FieldsFrame {
     } else if (message.type === REFUSED) this.#events.refused(message.message);
     else if (message.type === READY || message.type === STATE) {
       this.#events.state(message.state, message.type === STATE && message.user);
-    } else if (message.type === ORDER || message.type === PAID) {
+    } else if (message.type === ORDER || message.type === PAID || message.type === DIRECT_POST) {
       const paying = this.#paying.get(message.id);
       if (!paying) {
         if (message.id !== this.#press) return;
         this.#spent ??= { id: message.id };
         if (message.type === ORDER) this.#spent.order = message.order;
+        else if (message.type === DIRECT_POST) this.#spent.direct = true;
         else this.#spent.outcome = message.outcome;
-      } else if (message.type === ORDER) paying.order(message.order);
+      } else if (message.type === ORDER) {
+        paying.ordered = true;
+        paying.order(message.order);
+      } else if (message.type === DIRECT_POST) this.#follow(message.id);
       else {
-        paying.done(message.outcome);
         this.#paying.delete(message.id);
+        const { outcome } = message;
+        this.#sent(paying, outcome.ok);
+        // Sent: the frame tells what became of it. Not sent: the fields' word, and the frame closes.
+        if (paying.followed && outcome.ok) void paying.followed.then(paying.done);
+        else paying.done(outcome);
       }
     } else if (message.type === VALIDATED) {
       this.#pending.get(message.id)?.answer(message);
       this.#pending.delete(message.id);
     }
+  }
+
+  /** The fields pay the press's order by Direct Post: open the frame, name it to them once it loaded. */
+  #follow(id: number): void {
+    const paying = this.#paying.get(id);
+    // Only for the order the fields reported, and once: the fields wait for one name.
+    if (!paying?.follow || !paying.ordered || paying.followed) return;
+    paying.followed = paying.follow({
+      src: new URL(RELAY_PAGE, this.#page).href,
+      submit: (name) =>
+        new Promise<boolean>((resolve) => {
+          paying.sent = resolve;
+          this.#post({ type: RELAY, id, name });
+        }),
+    });
+  }
+
+  #sent(paying: Paying, ok: boolean): void {
+    paying.sent?.(ok);
+    paying.sent = null;
   }
 
   #closePort(): void {
@@ -279,7 +345,11 @@ export class FieldsFrame {
     this.state = null;
     for (const pending of this.#pending.values()) pending.lost();
     this.#pending.clear();
-    for (const paying of this.#paying.values()) paying.done(LOST);
+    for (const paying of this.#paying.values()) {
+      // Its frame closes too: the status tells whether a form went.
+      this.#sent(paying, false);
+      paying.done(LOST);
+    }
     this.#paying.clear();
     this.#press = null;
     this.#spent = null;

@@ -28,6 +28,8 @@ export const CANCEL = 'cancel';
 export const BUTTON = 'button';
 export const FOCUS = 'focus';
 export const CLEAR = 'clear';
+/** The checkout's Direct Post frame, opened on the fields' relay page, named for the fields. */
+export const RELAY = 'relay';
 /** Never taken: a page asking the fields to pay is refused (`pay-from-page`); only a press pays. */
 export const PAY = 'pay';
 
@@ -39,6 +41,8 @@ export const STATE = 'state';
 export const PRESS = 'press';
 export const VALIDATED = 'validated';
 export const ORDER = 'order';
+/** The order is paid by Direct Post: the fields ask for the checkout's frame to send it through. */
+export const DIRECT_POST = 'direct-post';
 export const PAID = 'paid';
 export const REFUSED = 'refused';
 

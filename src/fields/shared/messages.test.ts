@@ -225,6 +225,34 @@ describe('messages to the frame', () => {
   });
 });
 
+describe('the Direct Post frame', () => {
+  it('the page names its frame by a plain name only: never a keyword target, an empty or an odd one', () => {
+    const name = 'gateway-direct-post-2f1c0f7e-8f0a-4f4e-9d1e-6d8b0e0a1b2c';
+    expect(parseToFrame({ type: 'relay', id: 3, name })).toEqual({ type: 'relay', id: 3, name });
+    for (const bad of ['_top', '_blank', '_parent', '_self', '', 'short', 'a b c d e f', 'x'.repeat(81), 42])
+      expect(parseToFrame({ type: 'relay', id: 3, name: bad })).toEqual({
+        type: 'refused',
+        reason: 'malformed',
+      });
+    expect(parseToFrame({ type: 'relay', name })).toEqual({ type: 'refused', reason: 'malformed' });
+    // Naming an address to send to is naming an order's address: refused as such.
+    expect(parseToFrame({ type: 'relay', id: 3, name, api_do_url: 'https://x.example/' })).toEqual({
+      type: 'refused',
+      reason: 'names-order',
+    });
+  });
+
+  it('the frame asks for it by the press id alone', () => {
+    expect(
+      parseFromFrame({ type: 'direct-post', id: 7, direct_post: 'https://g.example/direct/1/' }),
+    ).toEqual({
+      type: 'direct-post',
+      id: 7,
+    });
+    expect(parseFromFrame({ type: 'direct-post' })).toBeNull();
+  });
+});
+
 describe('what the frame reports of a payment', () => {
   it('carries the order the merchant server made (not its payment address) and the server’s refusal with its fields', () => {
     const order = {

@@ -15,12 +15,14 @@ import type {
   CANCEL,
   CLEAR,
   CONFIGURE,
+  DIRECT_POST,
   FOCUS,
   ORDER,
   PAID,
   PRESS,
   READY,
   REFUSED,
+  RELAY,
   RESIZE,
   SESSION_DATA,
   STATE,
@@ -206,6 +208,8 @@ export const REFUSALS = {
     'a press on a Pay button that was not shown to the customer (hidden, covered, see-through, or just appeared or moved under the pointer) was refused',
   'second-button':
     'a second Pay button joined these card fields: presses are refused while more than one is there',
+  'no-relay': 'the page did not name its Direct Post frame in time: nothing was sent',
+  'relay-foreign': "the frame named for the Direct Post is not the fields' relay page: nothing was sent",
   'session-address':
     "the session-url is not one of the merchant's session endpoints (createFieldsHandler's sessionEndpoints), or carries a query: the fields take no card for it",
 } as const;
@@ -227,6 +231,12 @@ export type ToFrame =
   | { readonly type: typeof BUTTON; readonly button: PayButton }
   /** Focus the card number (the parent moved the focus into the frame). */
   | { readonly type: typeof FOCUS }
+  /**
+   * The frame the checkout opened on the fields' relay page, for the Direct Post the fields asked
+   * for (`direct-post`): its name. The fields send the card form through it only if the one relay
+   * page of their origin in a frame of that name answers them there.
+   */
+  | { readonly type: typeof RELAY; readonly id: number; readonly name: string }
   /** `all` empties every field (a new payment); `security-code` only that one (after a decline). */
   | { readonly type: typeof CLEAR; readonly what: 'all' | 'security-code'; readonly focus?: boolean };
 
@@ -245,6 +255,11 @@ export type FromFrame =
   | { readonly type: typeof VALIDATED; readonly id: number; readonly state: FieldsState }
   /** The merchant's server made the order this press pays; the payment goes out next. */
   | { readonly type: typeof ORDER; readonly id: number; readonly order: FramedOrder }
+  /**
+   * The order is paid by Direct Post (a form POST the fields send themselves): the parent opens
+   * its frame on the fields' relay page and names it with `relay`.
+   */
+  | { readonly type: typeof DIRECT_POST; readonly id: number }
   | { readonly type: typeof PAID; readonly id: number; readonly outcome: PayOutcome }
   /** A message was refused: its code and why, in one line (see `REFUSALS`). */
   | { readonly type: typeof REFUSED; readonly reason: Refusal; readonly message: string };

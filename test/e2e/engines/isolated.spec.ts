@@ -50,6 +50,48 @@ test('3-D Secure from the fields frame: the page shows the bank, Approve pays', 
   expect((await orderOfLastResult(driver)).status).toBe('paid');
 });
 
+test('3-D Secure from the fields frame: Fail at the bank rejects the order and says so', async ({
+  driver,
+}) => {
+  await driver.goto('/isolated/');
+  await driver.type(field('E-mail'), 'anna@example.com');
+  await typeCard(driver, { number: '4000000000003220' }, CARD_FRAME);
+  await driver.click(framedPayButton);
+  await seeElement(driver, { role: 'dialog', name: CHALLENGE });
+  await driver.click(challengeButton('Fail'));
+  await seeElement(driver, { role: 'dialog', name: CHALLENGE }, false);
+  await seeText(driver, /could not confirm the payment/);
+  const order = await orderOfLastResult(driver);
+  expect(order.status).toBe('rejected');
+  expect(paymentAttempts(order)).toBe(1);
+});
+
+test('a card declined in the fields frame keeps the number there, drops the code, and another card pays', async ({
+  driver,
+}) => {
+  await driver.goto('/isolated/');
+  await driver.type(field('E-mail'), 'anna@example.com');
+  await typeCard(driver, { number: '4000000000000002' }, CARD_FRAME);
+  await driver.click(framedPayButton);
+  await seeText(driver, /Your bank declined the payment/);
+  const declined = await orderOfLastResult(driver);
+  expect(declined.status).toBe('rejected');
+  expect(await driver.value(field('Card number', CARD_FRAME))).toBe('4000 0000 0000 0002');
+  expect(await driver.value(field('Security code', CARD_FRAME))).toBe('');
+  const number = field('Card number', CARD_FRAME);
+  await driver.type(number, '');
+  for (let i = 0; i < 19; i++) await driver.press('Backspace');
+  expect(await driver.value(number)).toBe('');
+  await driver.type(number, '4111111111111111');
+  await driver.type(field('Security code', CARD_FRAME), '123');
+  await driver.click(framedPayButton);
+  await seeText(driver, /Payment successful/);
+  const paid = await orderOfLastResult(driver);
+  expect(paid.id).not.toBe(declined.id);
+  expect(paid.status).toBe('paid');
+  expect(paymentAttempts(paid)).toBe(1);
+});
+
 // A skimmer on the shop's page (test/e2e/skimmer.ts: capture listeners, a MutationObserver over
 // every open shadow root, wrapped fetch, XMLHttpRequest, postMessage and MessagePort) through a
 // whole payment, in each engine: in the page it reads the card, framed it gets nothing.
