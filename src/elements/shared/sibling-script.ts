@@ -60,7 +60,7 @@ export function loadSibling(file: string, integrity: string): Promise<unknown> {
   } catch {
     // A bundle inlined in a page with no address of its own (about:blank): nothing beside it to
     // load. Refused as any missing part, never thrown in the middle of an element's update.
-    return Promise.reject(new Error(`gateway-checkout: ${file} has no address beside the bundle`));
+    return Promise.reject(new Error(`gateway-checkout: ${file} was refused or not found`));
   }
   let load = loads.get(url);
   if (!load) {
