@@ -79,35 +79,18 @@ export async function buildSiblings({ root, dist, plugins = [], common = {}, mem
     const entry = `\0sibling-${part.name}.js`;
     const code = `import * as part from ${JSON.stringify(part.path)};
 document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EVENT)}, { detail: part }));`;
-    const output = await build({
-      ...common,
+    const { chunk, output } = await buildScript({
       root,
-      configFile: false,
-      logLevel: 'warn',
-      plugins: [
-        ...plugins,
-        {
-          name: 'sibling-entry',
-          enforce: 'pre',
-          resolveId: (id) => (id.endsWith(entry) ? entry : null),
-          load: (id) => (id === entry ? code : null),
-        },
-      ],
-      build: {
-        write: false,
-        target: 'es2022',
-        minify: true,
-        sourcemap: 'hidden',
-        lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${part.name}.js` },
-        ...(members
-          ? { rolldownOptions: { optimization: INLINE_CONST, output: { minify: members.minify() } } }
-          : {}),
-      },
+      common,
+      plugins,
+      members,
+      entry,
+      code,
+      name: part.name,
+      sourcemap: 'hidden',
+      optimization: INLINE_CONST,
     });
     members?.learn(output);
-    const chunk = (Array.isArray(output) ? output : [output])
-      .flatMap((o) => o.output)
-      .find((o) => o.type === 'chunk');
     const modules = Object.keys(chunk.modules).filter((id) => !id.startsWith('\0'));
     // Named by its content, so a new build never meets an old copy in a cache.
     const body = chunk.code.trimEnd();
@@ -118,6 +101,48 @@ document.currentScript.dispatchEvent(new CustomEvent(${JSON.stringify(SIBLING_EV
     siblings.push({ name: part.name, file, integrity: `sha384-${sha384(text).toString('base64')}`, modules });
   }
   return siblings;
+}
+
+/**
+ * One classic script (an IIFE) built from `code` as the module `entry`: a sibling beside the
+ * bundle, or a fields page's language script. Answers its chunk, and the whole output (for the
+ * mangled members' name cache).
+ */
+async function buildScript({ root, common, plugins, members, entry, code, name, sourcemap, optimization }) {
+  const output = await build({
+    ...common,
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [
+      ...plugins,
+      {
+        name: 'script-entry',
+        enforce: 'pre',
+        resolveId: (id) => (id.endsWith(entry) ? entry : null),
+        load: (id) => (id === entry ? code : null),
+      },
+    ],
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap,
+      lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${name}.js` },
+      ...(members
+        ? {
+            rolldownOptions: {
+              ...(optimization ? { optimization } : {}),
+              output: { minify: members.minify() },
+            },
+          }
+        : {}),
+    },
+  });
+  const chunk = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => o.output)
+    .find((o) => o.type === 'chunk');
+  return { chunk, output };
 }
 
 /**
@@ -221,33 +246,17 @@ export async function fieldsLanguageScript({ root, code, plugins = [], common = 
   const source = `import { code, dir, texts } from ${JSON.stringify(join(root, LANGUAGES, `${code}.ts`))};
 ${existsSync(terms) ? `import { terms } from ${JSON.stringify(terms)};` : 'const terms = undefined;'}
 globalThis[Symbol.for(${JSON.stringify(FIELDS_LANGUAGE)})] = { code, dir, texts, terms };`;
-  const output = await build({
-    ...common,
+  const { chunk, output } = await buildScript({
     root,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [
-      ...plugins,
-      {
-        name: 'fields-language-entry',
-        enforce: 'pre',
-        resolveId: (id) => (id.endsWith(entry) ? entry : null),
-        load: (id) => (id === entry ? source : null),
-      },
-    ],
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      lib: { entry, formats: ['iife'], name: 'x', fileName: () => `${code}.js` },
-      ...(members ? { rolldownOptions: { output: { minify: members.minify() } } } : {}),
-    },
+    common,
+    plugins,
+    members,
+    entry,
+    code: source,
+    name: code,
+    sourcemap: false,
   });
   members?.learn(output);
-  const chunk = (Array.isArray(output) ? output : [output])
-    .flatMap((o) => o.output)
-    .find((o) => o.type === 'chunk');
   return chunk.code.trim();
 }
 
