@@ -101,3 +101,13 @@ export function asFlowError(error: unknown): FlowError {
     };
   return { type: 'network' };
 }
+
+/** A payment of `session`'s order that ended without a result: the error, and whether to try again. */
+export function failed(
+  session: { readonly order_id: string },
+  type: FlowErrorType,
+  canRetry: boolean,
+  message?: string,
+): FlowResult {
+  return { kind: 'failed', orderId: session.order_id || null, error: { type, message }, canRetry };
+}

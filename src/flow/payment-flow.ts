@@ -5,19 +5,14 @@ import type { CheckoutConfig, CheckoutSession, CheckoutStatus } from '../protoco
 import type { AttemptRecord, PayInput, PaymentFlowOptions } from './flow-input.ts';
 import { gatewayAddressProblem, openableChallenge } from './gateway-origin.ts';
 import { MerchantServer, newIdempotencyKey } from './merchant-server.ts';
-import {
-  asFlowError,
-  cancelledError,
-  type FlowErrorType,
-  type FlowInvalid,
-  type FlowResult,
-} from './outcome.ts';
+import { asFlowError, cancelledError, type FlowInvalid, type FlowResult, failed } from './outcome.ts';
 import {
   type DirectTransport,
   type FramedForm,
   type PayerResult,
   postDirectPayment,
 } from './post-payment.ts';
+import { presetSession } from './session-request.ts';
 
 /**
  * One payment, from "Pay" to a verified result, without any DOM: the element renders what this
@@ -117,7 +112,7 @@ export class PaymentFlow {
       this.#options.onPhase?.('verifying');
       const status = await this.#server.readStatus(session.status_url);
       // Unknown: the next Pay checks the status first (the attempt stays uncertain).
-      if (!status) return this.#failed(session, 'unconfirmed', false);
+      if (!status) return failed(session, 'unconfirmed', false);
       this.#attempt.uncertain = false;
       if (status.status === 'issued') return null;
       if (status.outcome === 'pending' && challengeUrl) {
@@ -163,10 +158,10 @@ export class PaymentFlow {
     if (!session) return { kind: 'failed', orderId: null, error: { type: 'unconfirmed' }, canRetry: true };
     if (!quiet) this.#options.onPhase?.('verifying');
     const status = await this.#server.readStatus(session.status_url);
-    if (!status) return this.#failed(session, 'unconfirmed', false);
+    if (!status) return failed(session, 'unconfirmed', false);
     if (status.status === 'issued') {
       this.#attempt!.uncertain = false;
-      return this.#failed(session, 'network', true);
+      return failed(session, 'network', true);
     }
     return this.#server.settleFrom(session, status);
   }
@@ -177,29 +172,12 @@ export class PaymentFlow {
   }
 
   #currentAttempt(preset?: PayInput['preset']): Attempt {
-    this.#attempt ??= { key: newIdempotencyKey(), session: this.#presetSession(preset), uncertain: false };
-    return this.#attempt;
-  }
-
-  /** The session of an order created beforehand: its addresses, and how to pay it from `preset`. */
-  #presetSession(preset: PayInput['preset']): CheckoutSession | null {
-    const { apiDoUrl, statusUrl } = this.#options;
-    if (!apiDoUrl || !statusUrl) return null;
-    const method = preset?.saveMethod;
-    return {
-      order_id: '',
-      api_do_url: apiDoUrl,
-      status_url: statusUrl,
-      // Only the body builder reads the session of a preset order; amounts come from the status URL.
-      amount: 0,
-      currency: 'XXX',
-      language: 'en',
-      avs: preset?.avs ?? 'off',
-      save: method ? { method, consent_required: false, merchant_name: '' } : null,
-      moto: preset?.moto ?? false,
-      iframe_checkout: null,
-      full_page_checkout: null,
+    this.#attempt ??= {
+      key: newIdempotencyKey(),
+      session: presetSession(this.#options, preset),
+      uncertain: false,
     };
+    return this.#attempt;
   }
 
   async #pay(input: PayInput): Promise<FlowResult | FlowInvalid> {
@@ -211,7 +189,7 @@ export class PaymentFlow {
       // The last payment answer was lost: learn what happened before touching the card again.
       onPhase?.('verifying');
       const status = await this.#server.readStatus(session.status_url);
-      if (!status) return this.#failed(session, 'unconfirmed', true);
+      if (!status) return failed(session, 'unconfirmed', true);
       if (status.status !== 'issued') return this.#server.settleFrom(session, status);
       attempt.uncertain = false;
     }
@@ -265,7 +243,7 @@ export class PaymentFlow {
         this.#options.gatewayOrigins ?? [],
         globalThis.location?.origin,
       );
-      if (refused) return this.#failed(session, 'untrusted_gateway', false, refused);
+      if (refused) return failed(session, 'untrusted_gateway', false, refused);
 
       const options = {
         avs: session.avs,
@@ -296,21 +274,21 @@ export class PaymentFlow {
         const status = await this.#server.readStatus(session.status_url);
         if (!status) {
           attempt.uncertain = true;
-          return this.#failed(session, 'unconfirmed', false);
+          return failed(session, 'unconfirmed', false);
         }
         if (status.status !== 'issued') return this.#server.settleFrom(session, status);
-        return this.#failed(session, error, false, message);
+        return failed(session, error, false, message);
       }
       attempt.uncertain = true;
       onPhase?.('verifying');
       const status = await this.#server.readStatus(session.status_url);
-      if (!status) return this.#failed(session, 'unconfirmed', true);
+      if (!status) return failed(session, 'unconfirmed', true);
       if (status.status === 'issued') {
         // Nothing reached the card: the same order may be paid again when the person asks.
         attempt.uncertain = false;
         if (error === 'network' && (await (await this.#transport())?.refused(session.api_do_url)))
-          return this.#failed(session, 'browser_refused', false);
-        return this.#failed(session, error, true, message);
+          return failed(session, 'browser_refused', false);
+        return failed(session, error, true, message);
       }
       return this.#server.settleFrom(session, status);
     }
@@ -365,7 +343,7 @@ export class PaymentFlow {
       // No bank check took place, so nothing was charged: a checkout that makes its orders starts over.
       const ownOrder = Boolean(this.#options.sessionUrl);
       if (ownOrder) this.#attempt = null;
-      return this.#failed(session, 'server', ownOrder, 'threed_check_url is no web page');
+      return failed(session, 'server', ownOrder, 'threed_check_url is no web page');
     }
     this.#options.onPhase?.('challenge');
     // A bank tells the checkout nothing: the status says when the challenge is over, polled, and
@@ -408,15 +386,6 @@ export class PaymentFlow {
       error: cancelledError,
       canRetry: ownOrder,
       reopenable,
-    };
-  }
-
-  #failed(session: CheckoutSession, type: FlowErrorType, canRetry: boolean, message?: string): FlowResult {
-    return {
-      kind: 'failed',
-      orderId: session.order_id || null,
-      error: { type, message },
-      canRetry,
     };
   }
 }

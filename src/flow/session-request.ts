@@ -1,4 +1,10 @@
-import type { AvsMode, CheckoutSessionRequest, Presentation, SaveMethod } from '../protocol/session.ts';
+import type {
+  AvsMode,
+  CheckoutSession,
+  CheckoutSessionRequest,
+  Presentation,
+  SaveMethod,
+} from '../protocol/session.ts';
 
 /** What the merchant's server is asked to create an order with (the key is the flow's to add). */
 export type SessionRequest = Omit<CheckoutSessionRequest, 'idempotency_key'>;
@@ -30,5 +36,32 @@ export function sessionRequest(parts: {
       presentation: parts.presentation,
     },
     verification: parts.verification,
+  };
+}
+
+/**
+ * The session of an order the merchant created beforehand (the checkout's `api-do-url` and
+ * `status-url`): its addresses, and how to pay it from `preset`; null without both addresses.
+ */
+export function presetSession(
+  order: { readonly apiDoUrl?: string; readonly statusUrl?: string },
+  preset?: { readonly avs?: AvsMode; readonly moto?: boolean; readonly saveMethod?: SaveMethod },
+): CheckoutSession | null {
+  const { apiDoUrl, statusUrl } = order;
+  if (!apiDoUrl || !statusUrl) return null;
+  const method = preset?.saveMethod;
+  return {
+    order_id: '',
+    api_do_url: apiDoUrl,
+    status_url: statusUrl,
+    // Only the body builder reads the session of a preset order; amounts come from the status URL.
+    amount: 0,
+    currency: 'XXX',
+    language: 'en',
+    avs: preset?.avs ?? 'off',
+    save: method ? { method, consent_required: false, merchant_name: '' } : null,
+    moto: preset?.moto ?? false,
+    iframe_checkout: null,
+    full_page_checkout: null,
   };
 }
