@@ -3,11 +3,8 @@ import {
   ContainmentRecorder,
   cardNumberSecret,
   expectNoFieldHolds,
-  isApiDoPost,
-  isDirectPost,
   securityCodeSecret,
 } from '../../support/containment.ts';
-import { E2E_SANDBOX } from '../../support/ports.ts';
 import {
   alertLine,
   eventsOf,
@@ -25,20 +22,12 @@ import {
   typeCard,
   typeEmail,
 } from '../support.ts';
+import { apiDo, CHALLENGE, CSC, DECLINED, directPost, THREE_DS, VISA } from './shared.ts';
 
 // The demo shop on the Direct Post transport against a sandbox whose api_do_url answers no browser
 // (playwright.direct-post.config.ts): the card goes as one HTML form POST to the order's
 // direct_post, into a frame of the checkout's own, and nowhere else; the bank's check shows in the
 // same dialog; the result is read from the status. Everything the default transport promises holds.
-
-const VISA = '4111111111111111';
-const DECLINED = '4000000000000002';
-const THREE_DS = '4000000000003220';
-const CSC = '947';
-const CHALLENGE = 'Confirm the payment with your bank';
-
-const directPost = isDirectPost(E2E_SANDBOX);
-const apiDo = isApiDoPost(E2E_SANDBOX);
 
 test.beforeEach(async ({ page }) => {
   await setFault('none');

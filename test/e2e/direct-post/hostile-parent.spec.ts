@@ -1,11 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  ContainmentRecorder,
-  cardNumberSecret,
-  isDirectPost,
-  securityCodeSecret,
-} from '../../support/containment.ts';
-import { E2E_FIELDS, E2E_SANDBOX, E2E_SHOP } from '../../support/ports.ts';
+import { ContainmentRecorder, cardNumberSecret, securityCodeSecret } from '../../support/containment.ts';
+import { E2E_FIELDS, E2E_SHOP } from '../../support/ports.ts';
 import { type Hostile, hostileParent } from '../hostile-parent.ts';
 import {
   alertLine,
@@ -22,16 +17,14 @@ import {
   typeCard,
   typeEmail,
 } from '../support.ts';
+import { directPost, fields, VISA } from './shared.ts';
 
 // A script on the shop's /isolated/ page, on the Direct Post transport: it holds the page's end of
 // the channel to the card fields, and when the fields ask for the frame to send the card form
 // into, it answers first, naming frames of its own. Whatever it names, the card goes only to the
 // order's direct_post, and only through the fields' relay page the checkout opened.
 
-const VISA = '4111111111111111';
 const CSC = '737';
-const directPost = isDirectPost(E2E_SANDBOX);
-const fields = (page: Page) => page.frameLocator('gateway-checkout iframe[title="Card details"]');
 const hostile = <T>(page: Page, run: (h: Hostile) => T | Promise<T>) =>
   page.evaluate(`(${run.toString()})(window.hostile)`) as Promise<T>;
 const refusals = async (page: Page) =>

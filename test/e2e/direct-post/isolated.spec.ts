@@ -2,12 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   ContainmentRecorder,
   cardNumberSecret,
-  isApiDoPost,
-  isDirectPost,
   type RecordedRequest,
   securityCodeSecret,
 } from '../../support/containment.ts';
-import { E2E_SANDBOX } from '../../support/ports.ts';
 import {
   alertLine,
   eventsOf,
@@ -23,21 +20,12 @@ import {
   typeCard,
   typeEmail,
 } from '../support.ts';
+import { apiDo, CHALLENGE, CSC, DECLINED, directPost, fields, THREE_DS, VISA } from './shared.ts';
 
 // The isolated card fields (the demo's /isolated/ page, the fields framed from a second origin) on
 // the Direct Post transport, against a sandbox whose api_do_url answers no browser: the fields'
 // frame sends the card form itself, into the checkout's frame opened on the fields' relay page; the
 // card never reaches the shop's page, and goes nowhere but in the body of that one POST.
-
-const VISA = '4111111111111111';
-const DECLINED = '4000000000000002';
-const THREE_DS = '4000000000003220';
-const CSC = '947';
-const CHALLENGE = 'Confirm the payment with your bank';
-
-const directPost = isDirectPost(E2E_SANDBOX);
-const apiDo = isApiDoPost(E2E_SANDBOX);
-const fields = (page: Page) => page.frameLocator('gateway-checkout iframe[title="Card details"]');
 
 test.beforeEach(async ({ page }) => {
   await setFault('none');
