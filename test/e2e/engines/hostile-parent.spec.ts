@@ -5,9 +5,9 @@ import { gateway, newestOrderId, setFault } from '../support.ts';
 import {
   CARD_FRAME,
   field,
-  framedPayButton,
   orderOfLastResult,
   paymentAttempts,
+  pressFramedPay,
   seeText,
   typeCard,
 } from './checkout.ts';
@@ -116,7 +116,7 @@ test('a script holding the fields’ channel cannot spend the card: each try is 
   expect(await driver.value(field('Security code', CARD_FRAME))).toBe('737');
 
   // The customer presses Pay: their own order is paid, once.
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeText(driver, /Payment successful/);
   const paid = await orderOfLastResult(driver);
   expect(paid.status).toBe('paid');
@@ -145,7 +145,7 @@ test('a saving put in the cart by a script is shown in the frame and asks consen
     });
     return res.status;
   });
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   // Nothing is paid: the fields say what the order now does, and ask.
   await seeText(driver, 'Your card will be saved for one-click payments at Baltic Pantry.', CARD_FRAME);
   await expect
@@ -156,14 +156,7 @@ test('a saving put in the cart by a script is shown in the frame and asks consen
   // Without the consent ticked in the frame, nothing is made. The fields grew with the terms and
   // moved Pay: the customer presses once it stands where they see it.
   await driver.type(field('Security code', CARD_FRAME), CARD.csc);
-  await driver.evaluate(() =>
-    document
-      .querySelector('gateway-checkout')!
-      .shadowRoot!.querySelector('iframe[part~="pay-frame"]')!
-      .scrollIntoView({ block: 'center' }),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 700));
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeText(driver, 'This field is required.', CARD_FRAME);
   expect(await newestOrderId()).toBe(before);
 
@@ -185,7 +178,7 @@ test('a saving put in the cart by a script is shown in the frame and asks consen
   // Gone again: the checkout's own Pay pays, with the consent given in the frame, to the shop's customer.
   await driver.evaluate(() => document.getElementById('own-pay')?.remove());
   await new Promise((resolve) => setTimeout(resolve, 700));
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeText(driver, /Payment successful/);
   const paid = await orderOfLastResult(driver);
   expect(paid.setup_future_use).toBe('one-click');

@@ -7,10 +7,10 @@ import {
   CHALLENGE,
   challengeButton,
   field,
-  framedPayButton,
   orderOfLastResult,
   payButton,
   paymentAttempts,
+  pressFramedPay,
   seeElement,
   seeText,
   typeCard,
@@ -29,7 +29,7 @@ test('a Visa card typed into the fields frame pays the order', async ({ driver }
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, { number: '4111111111111111' }, CARD_FRAME);
   expect(await driver.value(field('Card number', CARD_FRAME))).toBe('4111 1111 1111 1111');
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeText(driver, /Payment successful/);
   const order = await orderOfLastResult(driver);
   expect(order.status).toBe('paid');
@@ -43,7 +43,7 @@ test('3-D Secure from the fields frame: the page shows the bank, Approve pays', 
   await driver.goto('/isolated/');
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, { number: '4000000000003220' }, CARD_FRAME);
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeElement(driver, { role: 'dialog', name: CHALLENGE });
   await driver.click(challengeButton('Approve'));
   await seeText(driver, /Payment successful/);
@@ -56,7 +56,7 @@ test('3-D Secure from the fields frame: Fail at the bank rejects the order and s
   await driver.goto('/isolated/');
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, { number: '4000000000003220' }, CARD_FRAME);
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeElement(driver, { role: 'dialog', name: CHALLENGE });
   await driver.click(challengeButton('Fail'));
   await seeElement(driver, { role: 'dialog', name: CHALLENGE }, false);
@@ -72,7 +72,7 @@ test('a card declined in the fields frame keeps the number there, drops the code
   await driver.goto('/isolated/');
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, { number: '4000000000000002' }, CARD_FRAME);
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeText(driver, /Your bank declined the payment/);
   const declined = await orderOfLastResult(driver);
   expect(declined.status).toBe('rejected');
@@ -84,7 +84,7 @@ test('a card declined in the fields frame keeps the number there, drops the code
   expect(await driver.value(number)).toBe('');
   await driver.type(number, '4111111111111111');
   await driver.type(field('Security code', CARD_FRAME), '123');
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeText(driver, /Payment successful/);
   const paid = await orderOfLastResult(driver);
   expect(paid.id).not.toBe(declined.id);
@@ -132,7 +132,7 @@ test('framed, the skimmer sees no digit of the card through a whole payment', as
   await openSkimmed(driver, '/isolated/');
   await driver.type(field('E-mail'), 'anna@example.com');
   await typeCard(driver, CARD, CARD_FRAME);
-  await driver.click(framedPayButton);
+  await pressFramedPay(driver);
   await seeText(driver, /Payment successful/);
   const order = await orderOfLastResult(driver);
   expect(order.status).toBe('paid');
