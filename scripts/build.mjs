@@ -261,7 +261,7 @@ if (wants('fields')) {
 if (wants('esm')) {
   await build({
     ...common,
-    plugins: [minifyLitCss(), collapseHtml()],
+    plugins: [minifyLitCss(), collapseHtml(), members.plugin()],
     build: {
       outDir: join(dist, 'esm'),
       emptyOutDir: true,

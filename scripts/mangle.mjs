@@ -10,6 +10,7 @@
 // reserved, so nothing of theirs is renamed, and a name of ours may not be one of theirs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { minifySync } from 'vite';
 
 /** Ours: `_` and a lower-case letter (Lit's own internals are `_$...`, wire keys like `__all__`). */
 const OURS = /^_[a-z][A-Za-z0-9]*$/;
@@ -90,6 +91,27 @@ export function mangledMembers(root) {
       compress: true,
       mangle: true,
       mangleProps: { include: OURS, reserved, cache: { ...cache } },
+    }),
+    /**
+     * For the ES module build, which the minifier cannot rename across its chunks: each chunk's
+     * `_` members renamed as it is written, with the cache the bundle's scripts filled, the code
+     * otherwise left as written (Lit publishes its builds renamed so too).
+     */
+    plugin: () => ({
+      name: 'mangle-members',
+      renderChunk(code, chunk) {
+        const out = minifySync(chunk.fileName, code, {
+          module: true,
+          compress: false,
+          mangle: false,
+          mangleProps: { include: OURS, reserved, cache: { ...cache } },
+          codegen: { removeWhitespace: false },
+          sourcemap: true,
+        });
+        if (out.errors.length) throw new Error(`${chunk.fileName}: ${out.errors[0].message}`);
+        Object.assign(cache, out.mangleCache ?? {});
+        return { code: out.code, map: out.map };
+      },
     }),
     /** What a build renamed, for the next build to rename the same way. */
     learn(output) {
