@@ -1,14 +1,13 @@
 import { html, noChange, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { type CardBrand, detectBrand } from '../../card/brand.ts';
 import type { CardInput } from '../../card/direct-body.ts';
 import { onlyDigits } from '../../card/format.ts';
 import { numberComplete } from '../../card/number.ts';
 import { securityCodeLength, securityCodeSide } from '../../card/security-code.ts';
 import { listConverter } from '../shared/converters.ts';
 import { FormControlElement } from '../shared/form-control.ts';
-import { InputMaskController, type MaskChange } from '../shared/input-mask.ts';
+import type { MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
@@ -24,17 +23,12 @@ import {
 } from './card-entry.ts';
 import { type CardChangeEvent, fireCardChange } from './card-events.ts';
 import { cardFormStyles } from './card-form.styles.ts';
-import { cscMask, EXPIRY_MASK, numberMask } from './field-masks.ts';
+import { CardTyping } from './card-typing.ts';
+import { MAX_LENGTH } from './field-masks.ts';
 import { framedCard } from './framed-card.ts';
-import { askRehearsal, REHEARSAL } from './rehearsal.ts';
+import { askRehearsal } from './rehearsal.ts';
 
 export type { CardChangeDetail, CardChangeEvent } from './card-events.ts';
-
-/**
- * The browser cuts a paste or autofill to these before any script sees it: room for every way a
- * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
- */
-const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
 
 /**
  * Card number, expiry date, security code and cardholder name, masked per brand. Form-associated:
@@ -108,11 +102,7 @@ export class GatewayCardForm extends FormControlElement {
    */
   @property({ attribute: 'session-url' }) sessionUrl?: string;
 
-  #number = '';
-  #expiry = '';
-  #csc = '';
   #name = '';
-  #brand: CardBrand | null = null;
   /** A person's edit waiting for its update: which field, if it may now be complete. */
   #edit: { completed: FieldId | null } | null = null;
   /** That fields move on by themselves: 1 while said (until the number is typed in), 2 once said. */
@@ -124,28 +114,10 @@ export class GatewayCardForm extends FormControlElement {
 
   readonly #marks = brandMarks();
 
-  readonly #autoAdvance = new AutoAdvance((id) => this.#input(id));
+  readonly #autoAdvance = new AutoAdvance((id) => this._field(id));
 
-  readonly #numberMask = new InputMaskController(
-    this,
-    () => this.#input('number'),
-    () => numberMask(this.#brand),
-    (change) => this.#onNumberInput(change),
-  );
-
-  readonly #expiryMask = new InputMaskController(
-    this,
-    () => this.#input('expiry'),
-    () => EXPIRY_MASK,
-    (change) => this.#onExpiryInput(change),
-  );
-
-  readonly #cscMask = new InputMaskController(
-    this,
-    () => this.#input('csc'),
-    () => cscMask(this.#brand),
-    (change) => this.#onCscInput(change),
-  );
+  /** The masked fields and what they hold: the number (with its brand), the expiry, the code. */
+  readonly #typing = new CardTyping(this);
 
   readonly #framed = framedCard(
     this,
@@ -172,25 +144,24 @@ export class GatewayCardForm extends FormControlElement {
           this.#framed.frame?.clear('security-code', focus);
           return;
         }
-        this.#csc = '';
-        this.#cscMask.value = '';
+        this.#typing._empty('csc');
         // The rest was valid a moment ago; a fresh code is asked for without an error in red.
         this.resetInteraction();
         this.requestUpdate();
-        if (focus) void this.updateComplete.then(() => this.#input('csc')?.focus());
+        if (focus) void this.updateComplete.then(() => this._field('csc')?.focus());
       },
     });
   }
 
   /** The detected brand's credit-card-type id (`visa`, `mastercard`, `american-express`, ...), or null. */
   get brand(): string | null {
-    return this.#brand?.type ?? null;
+    return this.#typing._card.brand?.type ?? null;
   }
 
   /** Moves focus to the card number. */
   override focus(options?: FocusOptions): void {
     if (this.#framed.active) this.#framed.frame?.focus();
-    else this.#input('number')?.focus(options);
+    else this._field('number')?.focus(options);
   }
 
   override reportValidity(): boolean {
@@ -212,23 +183,18 @@ export class GatewayCardForm extends FormControlElement {
       this.#framed.frame?.clear('all');
       return;
     }
-    this.#number = this.#expiry = this.#csc = this.#name = '';
-    this.#brand = null;
+    this.#name = '';
+    this.#typing._empty('number', 'expiry', 'csc');
     // The name is no reactive property (it is card data): its input shows '' only if this renders,
     // and so does all the rest.
     this.#stale = true;
-    this.#numberMask.value = '';
-    this.#expiryMask.value = '';
-    this.#cscMask.value = '';
     this.resetInteraction();
     this.requestUpdate();
   }
 
   protected override syncState(): void {
     this.#framed.sync();
-    // A shorter code for the new brand cuts the typed one: keep our copy in step with the mask.
-    this.#cscMask.refresh();
-    if (this.#cscMask.attached) this.#csc = this.#cscMask.value;
+    this.#typing._sync();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -236,7 +202,7 @@ export class GatewayCardForm extends FormControlElement {
     // this script came; the first render would set it to ours, so ours takes it first (it changes
     // nothing else the first render shows). The masked fields' controllers take theirs after it.
     if (!this.hasUpdated && !this.#name) {
-      const typed = this.#input('name')?.value;
+      const typed = this._field('name')?.value;
       if (typed) {
         this.#name = typed;
         this.#edit ??= { completed: null };
@@ -249,26 +215,18 @@ export class GatewayCardForm extends FormControlElement {
 
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
-    // A page whose fields are in a frame never loads the masks.
-    if (!this.#framed.active) askRehearsal(this, () => this.#rehearse());
-  }
-
-  /**
-   * The code a keystroke runs (the masks, the brand, the rules, the render) run on a sample number
-   * (see rehearsal.ts). Nothing of the form changes: an input of no page, results dropped. Not once
-   * the customer has typed: the code is warm by then. A frame's fields rehearse in the frame.
-   */
-  #rehearse(): void {
-    if (this.#number || this.#expiry) return;
-    this.#numberMask.rehearse(REHEARSAL);
-    this.#expiryMask.rehearse('1230');
-    for (let i = 1; i <= REHEARSAL.length; i++) {
-      const number = REHEARSAL.slice(0, i);
-      const entry = { ...this.#entry(), number, brand: detectBrand(number) };
-      cardErrors(entry, this.t);
-      entryComplete(entry);
-      this.#markup();
-    }
+    // A page whose fields are in a frame never loads the masks; its fields rehearse in the frame.
+    // The rehearsal (rehearsal.ts) runs what a keystroke runs on a sample number: the masks, the
+    // brand, the rules, the render. Nothing of the form changes; the results are dropped.
+    if (!this.#framed.active)
+      askRehearsal(this, () =>
+        this.#typing._rehearse((number, brand) => {
+          const entry = { ...this.#entry(), number, brand };
+          cardErrors(entry, this.t);
+          entryComplete(entry);
+          this.#markup();
+        }),
+      );
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -289,8 +247,7 @@ export class GatewayCardForm extends FormControlElement {
 
   #entry(): CardEntry {
     const { moto, requireName, acceptedBrands } = this;
-    const [number, expiry, csc, name] = [this.#number, this.#expiry, this.#csc, this.#name];
-    return { number, expiry, csc, name, brand: this.#brand, moto, requireName, acceptedBrands };
+    return { ...this.#typing._card, name: this.#name, moto, requireName, acceptedBrands };
   }
 
   protected override render() {
@@ -308,7 +265,7 @@ export class GatewayCardForm extends FormControlElement {
 
   #markup() {
     const t = this.t;
-    const brand = this.#brand;
+    const brand = this.#typing._card.brand;
     const { room, shown } = this.brandRow;
     const [icon, row] = this.#marks(brand, this.acceptedBrands, t.acceptedCards, room, shown);
     const codeLength = securityCodeLength(brand);
@@ -335,7 +292,7 @@ export class GatewayCardForm extends FormControlElement {
           ?disabled=${this.inactive}
           .value=${id === 'name' ? live(this.#name) : nothing}
           @input=${id === 'name' ? this.#onNameInput : nothing}
-          @beforeinput=${id === 'expiry' ? this.#onExpiryBeforeInput : nothing}
+          @beforeinput=${id === 'expiry' ? this.#typing._expiryBeforeInput : nothing}
         />`,
         error,
         id === 'expiry' || id === 'csc' ? 'half' : '',
@@ -358,48 +315,9 @@ export class GatewayCardForm extends FormControlElement {
     </div>`;
   }
 
-  #input(id: FieldId): HTMLInputElement | null {
+  /** @internal */
+  _field(id: FieldId): HTMLInputElement | null {
     return (this.renderRoot as ShadowRoot | undefined)?.getElementById?.(id) as HTMLInputElement | null;
-  }
-
-  #onNumberInput(change: MaskChange): void {
-    this.#number = this.#numberMask.value;
-    // The brand changes as a property does: `brand`, its type, which stands for its name and code.
-    const was = this.brand;
-    this.#brand = detectBrand(onlyDigits(this.#number));
-    this.requestUpdate('brand', was);
-    // Said once: typing takes the note away (the brand's words take its place), and it never comes back.
-    if (this.told) this.told = 2;
-    this.#changed(change, 'number');
-  }
-
-  #onExpiryInput(change: MaskChange): void {
-    const typed = this.#expiryMask.value;
-    // A four-digit year typed out in full ("12/2030") is the same date as "12/30".
-    if (/^\d\d\/20\d\d$/.test(typed)) this.#expiryMask.value = typed.slice(0, 3) + typed.slice(5);
-    this.#expiry = this.#expiryMask.value;
-    this.#changed(change, 'expiry');
-  }
-
-  /** "1/" means January: a separator typed after one digit closes the month. */
-  readonly #onExpiryBeforeInput = (event: InputEvent): void => {
-    const input = event.target as HTMLInputElement;
-    const month = this.#expiryMask.value;
-    if (
-      event.inputType === 'insertText' &&
-      /^[/\-. ]$/.test(event.data ?? '') &&
-      /^[1-9]$/.test(month) &&
-      input.selectionStart === 1
-    ) {
-      event.preventDefault();
-      this.#expiryMask.value = `0${month}/`;
-      this.#onExpiryInput('edit');
-    }
-  };
-
-  #onCscInput(change: MaskChange): void {
-    this.#csc = this.#cscMask.value;
-    this.#changed(change, 'csc');
   }
 
   readonly #onNameInput = (event: Event): void => {
@@ -410,8 +328,11 @@ export class GatewayCardForm extends FormControlElement {
   /**
    * A person's edit or undo is reported (see below), and so is what they typed before the script
    * came; the masks placing what was typed is not.
+   * @internal
    */
-  #changed(change: MaskChange, id: FieldId): void {
+  _typed(change: MaskChange, id: FieldId): void {
+    // Said once: typing the number takes the note away (the brand's words take its place).
+    if (id === 'number' && this.told) this.told = 2;
     if (change === 'placed') this.requestUpdate();
     else this.#userChanged(change === 'edit' ? id : null);
   }
@@ -434,7 +355,7 @@ export class GatewayCardForm extends FormControlElement {
   /** Whether a field is filled far enough, and valid, to move on to the next one. */
   #fieldDone(id: FieldId): boolean {
     if (this.fieldErrors.has(id)) return false;
-    return id !== 'number' || numberComplete(onlyDigits(this.#number), this.#brand);
+    return id !== 'number' || numberComplete(onlyDigits(this.#typing._card.number), this.#typing._card.brand);
   }
 
   /**

@@ -3,6 +3,13 @@ import { formatExpiryInput } from '../../card/expiry.ts';
 import { cardNumberPattern, onlyDigits } from '../../card/format.ts';
 import { securityCodeLength } from '../../card/security-code.ts';
 import type { PatternMaskOptions } from '../shared/input-mask.ts';
+import type { FieldId } from './card-entry.ts';
+
+/**
+ * The browser cuts a paste or autofill to these before any script sees it: room for every way a
+ * card is written (separators, spaces around it), never a megabyte for the mask to chew on.
+ */
+export const MAX_LENGTH: Record<FieldId, number> = { number: 64, expiry: 16, csc: 16, name: 128 };
 
 /** The card number grouped as its brand prints it. */
 export function numberMask(brand: CardBrand | null): PatternMaskOptions {
