@@ -1,81 +1,28 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failure, scriptedGateway, send } from '../../test/support/scripted-gateway.ts';
 import { errorBody, type OrderRequest } from '../protocol/index.ts';
 import { GatewayClient, type GatewayClientOptions } from './client.ts';
-import { GatewayError } from './errors.ts';
-
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-type Script = (req: Recorded, res: ServerResponse) => void;
 
 /** A scripted fake gateway on a real port: records every request and answers what the test says. */
-let server: Server;
-let base: string;
-let requests: Recorded[] = [];
-let script: Script = (_req, res) => send(res, 200, {});
-
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const rec = {
-        method: req.method!,
-        url: req.url!,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      };
-      requests.push(rec);
-      script(rec, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-afterEach(() => {
-  requests = [];
-  script = (_req, res) => send(res, 200, {});
-});
+const fake = scriptedGateway();
 
 const KEY = 'sk_test_very_secret_value';
 const client = (options: Partial<GatewayClientOptions> = {}) =>
-  new GatewayClient({ baseUrl: base, secretKey: KEY, retryBaseDelayMs: 5, timeoutMs: 2000, ...options });
+  new GatewayClient({ baseUrl: fake.base, secretKey: KEY, retryBaseDelayMs: 5, timeoutMs: 2000, ...options });
 
 const ORDER = { id: 'ord_1', status: 'issued', total: 10, currency: 'EUR', api_do_url: 'http://gw/do/ord_1' };
 const oneStep: OrderRequest = { client: { email: 'a@example.com' }, products: [{ title: 'Tea', price: 10 }] };
 
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(GatewayError);
-    return error as GatewayError;
-  }
-  throw new Error('expected a rejection');
-}
-
 describe('GatewayClient requests', () => {
   it('sends the bearer key, JSON headers and paths under /api/v0.6/', async () => {
-    script = (_req, res) => send(res, 201, { ...ORDER, unknown_extra: 1 });
+    fake.script = (_req, res) => send(res, 201, { ...ORDER, unknown_extra: 1 });
     const order = await client().orders.create(oneStep);
     expect(order.id).toBe('ord_1');
     expect(order.unknown_extra).toBe(1); // unknown fields kept
-    const [req] = requests;
+    const [req] = fake.requests;
     expect(req!.method).toBe('POST');
     expect(req!.url).toBe('/api/v0.6/orders/');
     expect(req!.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -84,17 +31,21 @@ describe('GatewayClient requests', () => {
     expect(JSON.parse(req!.body)).toEqual(oneStep);
   });
 
-  it('accepts a base URL that already ends in /api/v0.6', async () => {
-    script = (_req, res) => send(res, 200, ORDER);
-    await client({ baseUrl: `${base}/api/v0.6/` }).orders.get('ord 1');
-    expect(requests[0]!.url).toBe('/api/v0.6/orders/ord%201/');
-    expect(requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+  it('accepts a fake.base URL that already ends in /api/v0.6', async () => {
+    fake.script = (_req, res) => send(res, 200, ORDER);
+    await client({ baseUrl: `${fake.base}/api/v0.6/` }).orders.get('ord 1');
+    expect(fake.requests[0]!.url).toBe('/api/v0.6/orders/ord%201/');
+    expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it('covers every endpoint with its method, path and body', async () => {
-    script = (req, res) => {
+    fake.script = (req, res) => {
       if (req.url.startsWith('/api/v0.6/orders/?') || req.url === '/api/v0.6/orders/')
-        return send(res, 200, { next: `${base}/api/v0.6/orders/?page=2`, previous: null, results: [ORDER] });
+        return send(res, 200, {
+          next: `${fake.base}/api/v0.6/orders/?page=2`,
+          previous: null,
+          results: [ORDER],
+        });
       if (req.url.startsWith('/api/v0.6/clients/?'))
         return send(res, 200, {
           next: null,
@@ -128,7 +79,7 @@ describe('GatewayClient requests', () => {
       events: ['order.payment_success', 'card.created'],
     });
     expect(hook.id).toBe('wh1');
-    expect(requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+    expect(fake.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
       'GET /api/v0.6/orders/ ',
       'GET /api/v0.6/orders/?page=2 ',
       'GET /api/v0.6/orders/?page=3 ',
@@ -144,7 +95,7 @@ describe('GatewayClient requests', () => {
   });
 
   it('capture without a known amount reads the order first and checks the total against it', async () => {
-    script = (req, res) =>
+    fake.script = (req, res) =>
       send(
         res,
         200,
@@ -153,13 +104,13 @@ describe('GatewayClient requests', () => {
     const err = await failure(client().orders.capture('ord_1', 10.01));
     expect(err.type).toBe('validation');
     expect(err.issues[0]).toMatchObject({ path: 'total', message: 'must not exceed the order amount 10.00' });
-    expect(requests.map((r) => r.method)).toEqual(['GET']);
+    expect(fake.requests.map((r) => r.method)).toEqual(['GET']);
     await client().orders.capture('ord_1', 10);
-    expect(requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
+    expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
   });
 
   it('save-method flow on the gateway side finds or creates the client and sends original_client', async () => {
-    script = (req, res) => {
+    fake.script = (req, res) => {
       if (req.url.startsWith('/api/v0.6/clients/?'))
         return send(res, 200, { next: null, previous: null, results: [] });
       if (req.url === '/api/v0.6/clients/') return send(res, 201, { id: 'cl_9' });
@@ -170,14 +121,14 @@ describe('GatewayClient requests', () => {
       recurringNumber: 'R1',
       gatewayClient: true,
     });
-    const sent = JSON.parse(requests.at(-1)!.body);
+    const sent = JSON.parse(fake.requests.at(-1)!.body);
     expect(sent.client.original_client).toBe('cl_9');
     expect(sent.setup_future_use).toBe('recurring');
     expect(sent.recurring_number).toBe('R1');
   });
 
   it('scenario helpers build the scenario body', async () => {
-    script = (_req, res) => send(res, 201, ORDER);
+    fake.script = (_req, res) => send(res, 201, ORDER);
     const gw = client();
     await gw.orders.createTwoStep(oneStep);
     await gw.orders.createZeroAmount({ client: { email: 'a@example.com' }, setup_future_use: 'one-click' });
@@ -185,7 +136,7 @@ describe('GatewayClient requests', () => {
     await gw.orders.createSdwoPurchase(oneStep, 'm-1');
     await gw.orders.createWithTravelData(oneStep, { lodging: { checkin_date: '20261201' } });
     await gw.orders.createOneStep(oneStep);
-    const bodies = requests.map((r) => JSON.parse(r.body));
+    const bodies = fake.requests.map((r) => JSON.parse(r.body));
     expect(bodies[0].skip_capture).toBe(true);
     expect(bodies[1]).toMatchObject({ payment_system: 'AUTH', setup_future_use: 'one-click' });
     expect(bodies[1].products).toBeUndefined();
@@ -196,148 +147,9 @@ describe('GatewayClient requests', () => {
   });
 });
 
-describe('GatewayClient validation before sending (nothing reaches the gateway)', () => {
-  const card = { cardNetworkA: true, issuerCountry: 'US' };
-  const recipient = {
-    first_name: 'R',
-    last_name: 'S',
-    birth_date: '1990-01-02',
-    city: 'Riga',
-    account_type: '01',
-    account_number: '123',
-    country: 'LV',
-  };
-  const cases: Array<[string, (gw: GatewayClient) => Promise<unknown>, string, RegExp]> = [
-    [
-      'price below 0.01',
-      (gw) => gw.orders.create({ ...oneStep, products: [{ title: 'x', price: 0 }] }),
-      'products.0.price',
-      /0\.01/,
-    ],
-    [
-      'no product',
-      (gw) => gw.orders.create({ client: { email: 'a@example.com' }, products: [] }),
-      'products',
-      /at least one/,
-    ],
-    [
-      'bad e-mail',
-      (gw) => gw.orders.create({ ...oneStep, client: { email: 'nope' } }),
-      'client.email',
-      /e-mail/,
-    ],
-    ['currency', (gw) => gw.orders.create({ ...oneStep, currency: 'euro' }), 'currency', /three-letter/],
-    ['language', (gw) => gw.orders.create({ ...oneStep, language: 'eng' }), 'language', /two-letter/],
-    [
-      'zero-amount without saving',
-      (gw) => gw.orders.createZeroAmount({ client: { email: 'a@example.com' } }),
-      'setup_future_use',
-      /zero-amount/,
-    ],
-    [
-      'zero-amount with products',
-      (gw) => gw.orders.createZeroAmount({ ...oneStep, setup_future_use: 'one-click' } as never),
-      'products',
-      /absent/,
-    ],
-    [
-      'recurring_number without recurring',
-      (gw) => gw.orders.create({ ...oneStep, recurring_number: '1' }),
-      'recurring_number',
-      /recurring/,
-    ],
-    [
-      'two travel types',
-      (gw) => gw.orders.createWithTravelData(oneStep, { lodging: {}, cruise: {} }),
-      'travel_data',
-      /exactly one/,
-    ],
-    [
-      'travel date shape',
-      (gw) => gw.orders.createWithTravelData(oneStep, { lodging: { checkin_date: '2026-12-01' } }),
-      'travel_data.lodging.checkin_date',
-      /eight digits/,
-    ],
-    ['AVS without address', (gw) => gw.orders.createWithAvs(oneStep), 'client.address', /AVS/],
-    [
-      'account funding two-step',
-      (gw) => gw.orders.createTwoStep({ ...oneStep, recipient_client: recipient }),
-      '',
-      /two-step/,
-    ],
-    [
-      'account funding network A client fields',
-      (gw) => gw.orders.createAccountFunding({ ...oneStep, recipient_client: recipient }, card),
-      'client.first_name',
-      /network A/,
-    ],
-    [
-      'travel data with recurring saving',
-      (gw) =>
-        gw.orders.createSavingMethod(
-          { ...oneStep, travel_data: { cruise: {} } },
-          { setupFutureUse: 'recurring' },
-        ),
-      '',
-      /one-click or automatic/,
-    ],
-    [
-      'taxes with zero-amount',
-      (gw) =>
-        gw.orders.createZeroAmount({
-          client: { email: 'a@example.com' },
-          setup_future_use: 'one-click',
-          products: [{ title: 't', price: 1, tax: 't1' }],
-        } as never),
-      '',
-      /taxes/,
-    ],
-    ['capture total below 0.01', (gw) => gw.orders.capture('o', 0, { heldAmount: 5 }), 'total', /0\.01/],
-    ['capture above held', (gw) => gw.orders.capture('o', 6, { heldAmount: 5 }), 'total', /exceed/],
-    ['refund below 0.01', (gw) => gw.orders.refund('o', 0), 'amount', /0\.01/],
-    ['refund above refundable', (gw) => gw.orders.refund('o', 9, { refundable: 5 }), 'amount', /exceed/],
-    ['client e-mail', (gw) => gw.clients.create({ email: 'x' }), 'email', /e-mail/],
-    ['tax percent', (gw) => gw.taxes.create({ name: 'VAT', percent: 120 }), 'percent', /100/],
-    ['tax name', (gw) => gw.taxes.create({ name: ' ', percent: 5 }), 'name', /empty/],
-    [
-      'webhook version',
-      (gw) => gw.webhooks.create({ title: 't', url: 'https://x.example', version: 'v0.5' as 'v0.6' }),
-      'version',
-      /v0\.6/,
-    ],
-    ['empty order id', (gw) => gw.orders.get(''), 'id', /empty/],
-    [
-      'next link to another host',
-      (gw) => gw.orders.list({ url: 'https://evil.example/api/v0.6/orders/' }),
-      'url',
-      /origin/,
-    ],
-  ];
-  it.each(cases)('%s', async (_name, call, path, rule) => {
-    let error: unknown;
-    try {
-      await call(client({ orderRules: {} }));
-    } catch (e) {
-      error = e;
-    }
-    expect(requests).toHaveLength(0);
-    expect(error).toBeInstanceOf(GatewayError);
-    const err = error as GatewayError;
-    expect(err.type).toBe('validation');
-    expect(err.issues.some((i) => i.path === path && rule.test(i.message))).toBe(true);
-    expect(err.message).toContain(path ? `${path}: ` : '');
-  });
-
-  it('applies the client-wide orderRules (AVS enabled) to every order', async () => {
-    const err = await failure(client({ orderRules: { avsEnabled: true } }).orders.create(oneStep));
-    expect(err.issues.map((i) => i.path)).toEqual(['client.address', 'client.zip_code']);
-    expect(requests).toHaveLength(0);
-  });
-});
-
 describe('GatewayClient errors', () => {
   it('maps a 400 error body to invalid_request with field issues', async () => {
-    script = (_req, res) =>
+    fake.script = (_req, res) =>
       send(
         res,
         400,
@@ -357,23 +169,23 @@ describe('GatewayClient errors', () => {
     [422, 'api_error'],
     [500, 'server_error'],
   ])('maps %i to %s', async (status, type) => {
-    script = (_req, res) => send(res, status, { __all__: [{ message: 'no', code: 'x' }] });
+    fake.script = (_req, res) => send(res, status, { __all__: [{ message: 'no', code: 'x' }] });
     const err = await failure(client({ maxRetries: 0 }).orders.get('ord_1'));
     expect(err.type).toBe(type);
     expect(err.status).toBe(status);
   });
 
   it('reports an unparseable or misshapen answer as invalid_response', async () => {
-    script = (_req, res) => send(res, 200, '<html>');
+    fake.script = (_req, res) => send(res, 200, '<html>');
     expect((await failure(client().orders.get('ord_1'))).type).toBe('invalid_response');
-    script = (_req, res) => send(res, 200, { status: 'paid' });
+    fake.script = (_req, res) => send(res, 200, { status: 'paid' });
     const err = await failure(client().orders.get('ord_1'));
     expect(err.type).toBe('invalid_response');
     expect(err.issues[0]!.path).toBe('id');
   });
 
   it('times out when the gateway never answers', async () => {
-    script = () => {};
+    fake.script = () => {};
     const started = Date.now();
     const err = await failure(client({ timeoutMs: 150 }).orders.create(oneStep));
     expect(err.type).toBe('timeout');
@@ -381,7 +193,7 @@ describe('GatewayClient errors', () => {
   });
 
   it('times out when the gateway sends headers and stalls the body', async () => {
-    script = (_req, res) => {
+    fake.script = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.write('{"id":');
     };
@@ -409,13 +221,13 @@ describe('GatewayClient errors', () => {
 
   it('retries a GET with backoff on 5xx and 429, then succeeds', async () => {
     const answers = [503, 429];
-    script = (_req, res) => {
+    fake.script = (_req, res) => {
       const status = answers.shift();
       if (status) send(res, status, {});
       else send(res, 200, ORDER);
     };
     expect((await client().orders.get('ord_1')).id).toBe('ord_1');
-    expect(requests).toHaveLength(3);
+    expect(fake.requests).toHaveLength(3);
   });
 
   it('waits as long as Retry-After says on 503 and 429, in seconds or as an HTTP-date', async () => {
@@ -425,7 +237,7 @@ describe('GatewayClient errors', () => {
       [429, () => new Date(Date.now() + 2000).toUTCString()],
     ];
     const times: number[] = [];
-    script = (_req, res) => {
+    fake.script = (_req, res) => {
       times.push(performance.now());
       const next = answers.shift();
       if (!next) return send(res, 200, ORDER);
@@ -434,13 +246,13 @@ describe('GatewayClient errors', () => {
     };
     // The backoff alone would retry after a few milliseconds (retryBaseDelayMs 5).
     expect((await client().orders.get('ord_1')).id).toBe('ord_1');
-    expect(requests).toHaveLength(3);
+    expect(fake.requests).toHaveLength(3);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(990);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(900);
   });
 
   it('gives up at once when Retry-After is beyond maxRetryAfterMs, and never repeats a POST for it', async () => {
-    script = (_req, res) => {
+    fake.script = (_req, res) => {
       res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '3600' });
       res.end('{}');
     };
@@ -449,43 +261,43 @@ describe('GatewayClient errors', () => {
     expect(performance.now() - started).toBeLessThan(500);
     expect(err.status).toBe(429);
     expect(err.retryAfterMs).toBe(3_600_000);
-    expect(requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
 
-    requests = [];
-    script = (_req, res) => {
+    fake.requests = [];
+    fake.script = (_req, res) => {
       res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '0' });
       res.end('{}');
     };
     await failure(client({ maxRetries: 3 }).orders.create(oneStep));
-    expect(requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('gives up on a GET after maxRetries and does not retry a 404', async () => {
-    script = (_req, res) => send(res, 502, {});
+    fake.script = (_req, res) => send(res, 502, {});
     expect((await failure(client({ maxRetries: 2 }).orders.get('o'))).type).toBe('server_error');
-    expect(requests).toHaveLength(3);
-    requests = [];
-    script = (_req, res) => send(res, 404, {});
+    expect(fake.requests).toHaveLength(3);
+    fake.requests = [];
+    fake.script = (_req, res) => send(res, 404, {});
     await failure(client().orders.get('o'));
-    expect(requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('never repeats a POST: not on 5xx, not on timeout', async () => {
-    script = (_req, res) => send(res, 503, {});
+    fake.script = (_req, res) => send(res, 503, {});
     expect((await failure(client({ maxRetries: 5 }).orders.create(oneStep))).type).toBe('server_error');
-    expect(requests).toHaveLength(1);
-    script = () => {};
+    expect(fake.requests).toHaveLength(1);
+    fake.script = () => {};
     expect(
       (await failure(client({ maxRetries: 5, timeoutMs: 100 }).orders.capture('o', 1, { heldAmount: 5 })))
         .type,
     ).toBe('timeout');
-    expect(requests).toHaveLength(2);
+    expect(fake.requests).toHaveLength(2);
     await new Promise((r) => setTimeout(r, 150));
-    expect(requests).toHaveLength(2);
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('never shows the secret key in an error or in the client', async () => {
-    script = (_req, res) => send(res, 403, { detail: 'bad token' });
+    fake.script = (_req, res) => send(res, 403, { detail: 'bad token' });
     const gw = client();
     const err = await failure(gw.orders.get('o'));
     expect(err.type).toBe('authentication');
