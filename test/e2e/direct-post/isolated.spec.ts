@@ -10,6 +10,7 @@ import {
   eventsOf,
   framedPayButton,
   newestOrderId,
+  openScenario,
   orderOfLastResult,
   ordersMadeSince,
   paymentAttempts,
@@ -186,4 +187,53 @@ test('isolated fields: Pay pressed twice, then Enter, sends one form and charges
   expect(await ordersMadeSince(before)).toHaveLength(1);
   expect(recorder.requests.filter(directPost)).toHaveLength(1);
   expect(paymentAttempts(await orderOfLastResult(page))).toBe(1);
+});
+
+test('isolated fields, custom AVS: the address typed in the page goes in the fields’ form, the card only in that POST', async ({
+  page,
+  context,
+}) => {
+  const recorder = await ContainmentRecorder.install(context);
+  await openScenario(page, 'avs-custom', '/isolated/');
+  await expect(fields(page).getByLabel('Card number')).toBeEditable();
+  const checkout = page.locator('gateway-checkout');
+  await typeEmail(page);
+  await checkout.getByLabel('Address').fill('Brīvības iela 21');
+  await checkout
+    .getByRole('textbox', { name: 'Postal code', exact: true })
+    .pressSequentially('LV-1010', { delay: 5 });
+  await typeCard(page, { number: VISA, csc: CSC }, fields(page));
+  await pressFramedPay(page);
+  await expect(statusLine(page)).toHaveText(/Payment successful/, { timeout: 20_000 });
+  const order = await orderOfLastResult(page);
+  expect(order.status).toBe('paid');
+  expect(order.client?.zip_code).toBe('LV-1010');
+  expect(order.transaction_details?.avs_result).toMatchObject({ code: 'Y' });
+  const form = new URLSearchParams(recorder.requests.find(directPost)!.body);
+  expect(form.get('avs')).toBe('true');
+  await expectContained(recorder, [VISA]);
+});
+
+test('isolated fields, a card saved with the consent given in the frame: the order saves it, the gateway keeps the card, the card only in that POST', async ({
+  page,
+  context,
+}) => {
+  const recorder = await ContainmentRecorder.install(context);
+  await openScenario(page, 'save-card', '/isolated/');
+  await expect(
+    fields(page).getByText('Your card will be saved for one-click payments at Baltic Pantry.'),
+  ).toBeVisible();
+  // The shop saves the card to the customer it knows: the page asks no e-mail.
+  await typeCard(page, { number: '5555555555554444', csc: CSC }, fields(page));
+  await fields(page)
+    .getByRole('checkbox', { name: 'Save my card with Baltic Pantry for faster checkout.' })
+    .check();
+  await pressFramedPay(page);
+  await expect(statusLine(page)).toHaveText(/Payment successful/, { timeout: 20_000 });
+  const order = await orderOfLastResult(page);
+  expect(order.status).toBe('paid');
+  expect(order.setup_future_use).toBe('one-click');
+  expect(order.client?.email).toBe('guest@baltic-pantry.example');
+  expect(order.transaction_details?.saved_card_id).toBeTruthy();
+  await expectContained(recorder, ['5555555555554444']);
 });
