@@ -61,10 +61,16 @@ export default defineConfig<unknown, { engine: Engine }>({
     },
     // A sample in the engines driven over WebDriver (each test there takes several times as long):
     // the in-page payment, a decline, and the bank's check both ways, the paths Direct Post changes;
-    // the isolated fields' payment and their bank's check, sent through the fields' relay page.
+    // the isolated fields' payment and their bank's check, sent through the fields' relay page, and a
+    // hostile page's frames, which never get the form.
     ...(['firefox', 'webkit'] as const).map((engine) => ({
       name: engine,
-      testMatch: ['engines/payment.spec.ts', 'engines/three-d-secure.spec.ts', 'engines/isolated.spec.ts'],
+      testMatch: [
+        'engines/payment.spec.ts',
+        'engines/three-d-secure.spec.ts',
+        'engines/isolated.spec.ts',
+        'direct-post/hostile-relay.spec.ts',
+      ],
       grep: /script-tag page: a Visa card|declined by the issuer|Approve at the bank|Fail at the bank|fields frame/,
       timeout: 90_000,
       use: { engine },
