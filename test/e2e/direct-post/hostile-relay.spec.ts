@@ -1,4 +1,3 @@
-import type { EngineDriver } from '../../support/engines/driver.ts';
 import { E2E_FIELDS, E2E_SHOP } from '../../support/ports.ts';
 import {
   CARD_FRAME,
@@ -7,10 +6,9 @@ import {
   paymentAttempts,
   pressFramedPay,
   seeText,
-  typeCard,
 } from '../engines/checkout.ts';
 import { expect, test } from '../engines/fixture.ts';
-import { type Hostile, hostileParent } from '../hostile-parent.ts';
+import { openHeld, refusals, type Win } from '../engines/hostile.ts';
 import { gateway, newestOrderId, ordersMadeSince, setFault } from '../support.ts';
 
 // The script of hostile-parent.spec.ts in every engine: on the shop's /isolated/ page, on the
@@ -25,37 +23,12 @@ test.beforeEach(async () => {
   await setFault('none');
 });
 
-type Win = { hostile: Hostile };
-
-async function refusals(driver: EngineDriver): Promise<string[]> {
-  return (await driver.events())
-    .filter((e) => e.type === 'gateway-error' && e.detail?.type === 'fields')
-    .map((e) => String(e.detail?.message));
-}
-
-const send = (driver: EngineDriver, message: unknown) =>
-  driver.evaluate((m) => (window as unknown as Win).hostile.send(m), message);
-
 test('a script naming its own frames for the fields frame’s Direct Post gets nothing sent; the customer then pays once', async ({
   driver,
 }) => {
   test.setTimeout(180_000);
-  await driver.runOnEveryPage(hostileParent, E2E_SHOP);
   const before = await newestOrderId();
-  await driver.goto('/isolated/');
-  await driver.type(field('E-mail'), 'anna@example.com');
-  await typeCard(driver, CARD, CARD_FRAME);
-  // WebKit's driver installs the script once the page has loaded, after the checkout opened its
-  // channel: the script then mounts the checkout again, as any script may, and holds the new one.
-  if ((await send(driver, { type: 'noop' })) === 0) {
-    await driver.evaluate(() => {
-      const checkout = document.querySelector('gateway-checkout');
-      checkout?.replaceWith(checkout.cloneNode(true));
-    });
-    await driver.type(field('E-mail'), 'anna@example.com');
-    await typeCard(driver, CARD, CARD_FRAME);
-    expect(await send(driver, { type: 'noop' })).toBeGreaterThan(0);
-  }
+  await openHeld(driver, CARD);
   // An empty frame, one of the shop's own pages, and two relay pages of the fields' origin under
   // one name (which one would the form go to?).
   await driver.evaluate(

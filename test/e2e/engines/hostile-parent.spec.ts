@@ -1,6 +1,5 @@
-import type { EngineDriver } from '../../support/engines/driver.ts';
 import { E2E_SHOP } from '../../support/ports.ts';
-import { type Hostile, hostileParent } from '../hostile-parent.ts';
+import { hostileParent } from '../hostile-parent.ts';
 import { gateway, newestOrderId, setFault } from '../support.ts';
 import {
   CARD_FRAME,
@@ -12,6 +11,7 @@ import {
   typeCard,
 } from './checkout.ts';
 import { expect, test } from './fixture.ts';
+import { openHeld, refusals, send, type Win } from './hostile.ts';
 
 // The hostile-script test of test/e2e/hostile-parent.spec.ts in every engine: a script on the
 // shop's /isolated/ page holds the page's end of the channel to the card fields and tries to spend
@@ -25,39 +25,11 @@ test.beforeEach(async () => {
   await setFault('none');
 });
 
-type Win = { hostile: Hostile };
-
-/** The refusals the page's code heard, as `gateway-error` events of type `fields`. */
-async function refusals(driver: EngineDriver): Promise<string[]> {
-  return (await driver.events())
-    .filter((e) => e.type === 'gateway-error' && e.detail?.type === 'fields')
-    .map((e) => String(e.detail?.message));
-}
-
-async function send(driver: EngineDriver, message: unknown): Promise<number> {
-  return driver.evaluate((m) => (window as unknown as Win).hostile.send(m), message);
-}
-
 test('a script holding the fields’ channel cannot spend the card: each try is refused, the customer pays once', async ({
   driver,
 }) => {
   test.setTimeout(90_000);
-  await driver.runOnEveryPage(hostileParent, E2E_SHOP);
-  await driver.goto('/isolated/');
-  await driver.type(field('E-mail'), 'anna@example.com');
-  await typeCard(driver, CARD, CARD_FRAME);
-  // WebKit's driver installs the script once the page has loaded, after the checkout opened its
-  // channel: the script then does what any script may, it mounts the checkout again and holds the
-  // new channel. The customer types again into the new checkout.
-  if ((await send(driver, { type: 'noop' })) === 0) {
-    await driver.evaluate(() => {
-      const checkout = document.querySelector('gateway-checkout');
-      checkout?.replaceWith(checkout.cloneNode(true));
-    });
-    await driver.type(field('E-mail'), 'anna@example.com');
-    await typeCard(driver, CARD, CARD_FRAME);
-    expect(await send(driver, { type: 'noop' })).toBeGreaterThan(0);
-  }
+  await openHeld(driver, CARD);
 
   // The attacker's own orders at the same shop, made as anyone can make them.
   const other = await driver.evaluate(
