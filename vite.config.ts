@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { litProperties } from './scripts/lit-properties.mjs';
 // @ts-expect-error: a build script, plain JavaScript
 import { languagesDefine } from './scripts/siblings.mjs';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
@@ -10,6 +11,9 @@ const stub = fileURLToPath(new URL('./test/support/wtr-commands-stub.ts', import
 export default defineConfig({
   // The languages' codes, from their folder, as the package's own build defines them.
   define: languagesDefine(fileURLToPath(new URL('.', import.meta.url))),
+  // The elements' Lit properties as the package's build writes them out, so the tests run the form
+  // that ships.
+  plugins: [litProperties()],
   optimizeDeps: {
     include: [
       'lit',

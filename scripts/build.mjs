@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { collapseHtml } from './html-templates.mjs';
+import { litProperties } from './lit-properties.mjs';
 import { mangledMembers } from './mangle.mjs';
 import {
   buildSiblings,
@@ -109,11 +110,22 @@ if (wants('iife')) {
       !old.name.startsWith('gateway-checkout.iife.')
     )
       rmSync(join(dist, old.name));
-  const siblings = await buildSiblings({ root, dist, plugins: [minifyLitCss(), inputsOnlyMask()], members });
+  const siblings = await buildSiblings({
+    root,
+    dist,
+    plugins: [litProperties(), minifyLitCss(), inputsOnlyMask()],
+    members,
+  });
   siblings.push(writeLanguageTable(root, dist, siblings));
   const output = await build({
     ...common,
-    plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), siblingTable(root, siblings)],
+    plugins: [
+      litProperties(),
+      minifyLitCss(),
+      collapseHtml(),
+      inputsOnlyMask(),
+      siblingTable(root, siblings),
+    ],
     build: {
       outDir: dist,
       emptyOutDir: false,
@@ -182,7 +194,7 @@ if (wants('ssr')) {
   rmSync(out, { recursive: true, force: true });
   await build({
     ...common,
-    plugins: [minifyLitCss(), collapseHtml()],
+    plugins: [litProperties(), minifyLitCss(), collapseHtml()],
     build: {
       outDir: out,
       emptyOutDir: false,
@@ -214,7 +226,7 @@ if (wants('fields')) {
       ...common,
       root: join(root, 'src/fields/frame'),
       base: './',
-      plugins: [minifyLitCss(), collapseHtml(), inputsOnlyMask(), languagesInPage(root)],
+      plugins: [litProperties(), minifyLitCss(), collapseHtml(), inputsOnlyMask(), languagesInPage(root)],
       build: {
         outDir: out,
         emptyOutDir: false,
@@ -261,7 +273,7 @@ if (wants('fields')) {
 if (wants('esm')) {
   await build({
     ...common,
-    plugins: [minifyLitCss(), collapseHtml(), members.plugin()],
+    plugins: [litProperties(), minifyLitCss(), collapseHtml(), members.plugin()],
     build: {
       outDir: join(dist, 'esm'),
       emptyOutDir: true,
