@@ -5,8 +5,10 @@
 // decorators, each property costs a call of TypeScript's generic decorate helper, and the module
 // pays for the helper and Lit's decorator functions too: 0.4 kB gzip of the script-tag bundle in
 // all. Lit's team ships a rewrite for the same reason (@lit/ts-transformers' idiomatic-decorators
-// transform); theirs makes `static properties`, which Lit reads only when the class is defined, and
-// @lit/react reads a class's accessors before that, so ours keeps the decorators' moment.
+// transform); theirs makes `static properties`, which Lit reads only when the class is defined. The
+// accessors would then be missing until that moment, and for ever in a second copy of the package
+// on a page (define.ts skips tags the first copy registered), while @lit/react tells a property from
+// an attribute by them. Ours keeps the decorators' moment.
 //
 // `@state(o)` is `@property({ ...o, state: true, attribute: false })`, as in Lit. Anything it does
 // not know (another decorator beside one of these, a computed or static member, a class expression
