@@ -32,7 +32,7 @@ export async function pasteInto(el: Element, id: string, text: string): Promise<
 
 /**
  * A card form as a customer sees it settle: rendered, its brand row's marks in (they come in the
- * frame after the fields, see brandRowState) and measured for the room they have ("+N").
+ * frame after the fields, see BrandRowController) and measured for the room they have ("+N").
  */
 export async function settledCardForm(
   el: Element & { readonly updateComplete: Promise<boolean> },

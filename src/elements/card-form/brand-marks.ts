@@ -1,11 +1,4 @@
-import {
-  html,
-  nothing,
-  type ReactiveControllerHost,
-  type SVGTemplateResult,
-  svg,
-  type TemplateResult,
-} from 'lit';
+import { html, nothing, type SVGTemplateResult, svg, type TemplateResult } from 'lit';
 
 /**
  * The card brands' acceptance marks on a 32 × 20 tile (a card's own proportions), in each brand's
@@ -123,7 +116,7 @@ export function brandIcon(brand: { readonly type: string; readonly name: string 
  * the first `room - 1` show and a "+N" tile stands for the rest; the detected brand always shows
  * (in the last place, if it was one of the rest). Every brand stays in the list for assistive
  * technology, in the accepted order; only the eye sees the "+N". Not `shown`: the list alone, its
- * marks to come (see `brandRowState`).
+ * marks to come (see `BrandRowController`).
  */
 export function brandRow(
   accepted: readonly string[],
@@ -150,82 +143,6 @@ export function brandRow(
         : nothing
     }${shown && rest > 0 ? html`<li class="more" part="brand-more" aria-hidden="true">+${rest}</li>` : nothing}
   </ul>`;
-}
-
-/** How many tiles the brand row has room for, and whether it shows its marks yet. */
-export interface BrandRowState {
-  readonly room: number;
-  readonly shown: boolean;
-}
-
-/** Before the first measure, and before the marks come. */
-export const BRAND_ROW_START: BrandRowState = { room: Number.POSITIVE_INFINITY, shown: false };
-
-/**
- * When a card form's brand row shows its marks, and how many tiles it has room for.
- *
- * The marks come in the frame after the form's first paint. They are half of the card form's first
- * update (eight marks of a dozen SVG templates: measured in Chromium on two slow cores, the update
- * took 21 ms with them and 11 to 13 without) and they only decorate: the fields take input that
- * much sooner without them. Their place is there from the start (the list, under its name; the
- * label's line is as high with them as without), so nothing moves when they come.
- *
- * Room: measured whenever the row's width changes or its marks come (the row takes what the label
- * leaves; a tile is a mark or the "+N"), unbounded while all `tiles()` fit or before the first
- * measure: nothing collapses on a guess. `change` gets each new state (a new object), for the host
- * to keep as a reactive property: it renders again when what shows changes.
- */
-export function brandRowState(
-  host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
-  tiles: () => number,
-  change: (state: BrandRowState) => void,
-): void {
-  let state: BrandRowState = BRAND_ROW_START;
-  let row: HTMLElement | null = null;
-  /** Whether the row was measured with its marks in it. */
-  let measuredShown = false;
-  let scheduled = false;
-  const observer =
-    typeof ResizeObserver === 'undefined'
-      ? undefined
-      : new ResizeObserver(() => {
-          const tile = row?.querySelector<HTMLElement>('li:not(.visually-hidden)');
-          if (!row || !tile?.offsetWidth) return;
-          const gap = Number.parseFloat(getComputedStyle(row).columnGap) || 0;
-          const fit = Math.floor((row.clientWidth + gap) / (tile.offsetWidth + gap));
-          const room = fit >= tiles() ? Number.POSITIVE_INFINITY : fit;
-          if (room === state.room) return;
-          state = { ...state, room };
-          change(state);
-        });
-  const show = () => {
-    if (state.shown) return;
-    state = { ...state, shown: true };
-    change(state);
-  };
-  host.addController({
-    hostUpdated() {
-      if (!scheduled) {
-        scheduled = true;
-        // After the first paint: a frame, and the task after it (a frame's own callbacks run
-        // before it paints). A hidden page has no frames: it shows them a moment later all the same.
-        requestAnimationFrame(() => setTimeout(show));
-        setTimeout(show, 100);
-      }
-      const next = host.renderRoot.querySelector<HTMLElement>('.brands');
-      if (next !== row || measuredShown !== state.shown) {
-        // A new row, or its marks just came: measured afresh (observing calls back at once).
-        if (row) observer?.unobserve(row);
-        row = next;
-        measuredShown = state.shown;
-        if (row) observer?.observe(row);
-      }
-    },
-    hostDisconnected() {
-      observer?.disconnect();
-      row = null;
-    },
-  });
 }
 
 /**

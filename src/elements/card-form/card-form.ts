@@ -11,7 +11,8 @@ import type { MaskChange } from '../shared/input-mask.ts';
 import { baseStyles } from '../shared/styles.ts';
 import type { FieldError } from '../shared/validity.ts';
 import { AutoAdvance } from './auto-advance.ts';
-import { BRAND_ROW_START, brandMarks, brandRowState, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
+import { brandMarks, codeIcon, SHOWN_BRANDS } from './brand-marks.ts';
+import { BRAND_ROW_START, BrandRowController } from './brand-row.ts';
 import { type CardFormState, registerCardAccess } from './card-access.ts';
 import {
   type CardEntry,
@@ -107,7 +108,7 @@ export class GatewayCardForm extends FormControlElement {
   #edit: { completed: FieldId | null } | null = null;
   /** That fields move on by themselves: 1 while said (until the number is typed in), 2 once said. */
   @state() private told = 0;
-  /** The accepted brands' row: its room and whether its marks came (see brandRowState). */
+  /** The accepted brands' row: its room and whether its marks came (see BrandRowController). */
   @state() private brandRow = BRAND_ROW_START;
   /** Whether this update renders the markup (see `render`). */
   #stale = true;
@@ -128,7 +129,7 @@ export class GatewayCardForm extends FormControlElement {
 
   constructor() {
     super();
-    brandRowState(
+    new BrandRowController(
       this,
       () => this.acceptedBrands.length || SHOWN_BRANDS.length,
       (row) => (this.brandRow = row),
