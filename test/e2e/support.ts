@@ -227,3 +227,13 @@ export async function ordersMadeSince(before: string | undefined): Promise<strin
   const since = (await gateway.orders.list()).results;
   return since.slice(0, before ? since.findIndex((o) => o.id === before) : since.length).map((o) => o.id);
 }
+
+/** The one order made since `before`, still issued, with no payment tried on it: nothing reached it. */
+export async function oneUntriedOrderSince(before: string | undefined): Promise<Order> {
+  const orders = await ordersMadeSince(before);
+  expect(orders).toHaveLength(1);
+  const order = await gateway.orders.get(orders[0]!);
+  expect(order.status).toBe('issued');
+  expect(paymentAttempts(order)).toBe(0);
+  return order;
+}

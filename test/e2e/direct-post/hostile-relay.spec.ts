@@ -9,7 +9,7 @@ import {
 } from '../engines/checkout.ts';
 import { expect, test } from '../engines/fixture.ts';
 import { openHeld, refusals, type Win } from '../engines/hostile.ts';
-import { gateway, newestOrderId, ordersMadeSince, setFault } from '../support.ts';
+import { gateway, newestOrderId, oneUntriedOrderSince, ordersMadeSince, setFault } from '../support.ts';
 
 // The script of hostile-parent.spec.ts in every engine: on the shop's /isolated/ page, on the
 // Direct Post transport, it holds the page's end of the channel to the card fields and, when the
@@ -67,11 +67,7 @@ test('a script naming its own frames for the fields frame’s Direct Post gets n
     await driver.type(field('Security code', CARD_FRAME), CARD.csc);
   }
   // One order, never paid: each press tried it again, after its status said nothing reached it.
-  const orders = await ordersMadeSince(before);
-  expect(orders).toHaveLength(1);
-  const order = await gateway.orders.get(orders[0]!);
-  expect(order.status).toBe('issued');
-  expect(paymentAttempts(order)).toBe(0);
+  const order = await oneUntriedOrderSince(before);
 
   // Left alone, the checkout's own frame takes the form: the same order, paid once.
   await pressFramedPay(driver);

@@ -3,6 +3,9 @@ import type { EngineDriver, Target } from '../../support/engines/driver.ts';
 import { gateway } from '../support.ts';
 import { expect } from './fixture.ts';
 
+// The sandbox's view of orders, as the Playwright specs read it.
+export { newestOrderId, paymentAttempts } from '../support.ts';
+
 // The demo checkout as a person finds it, in any engine: fields by their labels, Pay by its name.
 
 export const field = (name: string, frames?: readonly string[]): Target => ({
@@ -96,8 +99,3 @@ export async function ordersSince(since: string | undefined): Promise<Order[]> {
   const end = results.findIndex((o) => o.id === since);
   return end === -1 ? results : results.slice(0, end);
 }
-export const newestOrderId = async () => (await gateway.orders.list()).results[0]?.id;
-
-/** How many direct payments the sandbox saw for an order: each starts with an in_progress step. */
-export const paymentAttempts = (order: Order) =>
-  (order.status_changes ?? []).filter((c) => c.new_status === 'in_progress').length;
