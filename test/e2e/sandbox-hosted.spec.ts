@@ -121,7 +121,9 @@ test('success_redirect and failure_redirect are followed as on the plain page', 
   expect(await statusOf(sandbox, declined.id)).toBe('rejected');
 });
 
-test('framed: 3-D Secure in a dialog inside the frame, and the parent hears it is over', async ({ page }) => {
+test('framed: 3-D Secure in a dialog inside the frame; ended by the gateway’s result page, the parent hears it is over', async ({
+  page,
+}) => {
   const order = await createOrder(sandbox);
   // A merchant page (here on the sandbox's own origin) framing iframe_checkout and recording messages.
   await page.goto(`${sandbox.url}/_sandbox/`);
@@ -129,6 +131,14 @@ test('framed: 3-D Secure in a dialog inside the frame, and the parent hears it i
   const hosted = page.frameLocator('iframe[title="Payment"]');
   await typeCard(hosted, '4000 0000 0000 3220');
   await hosted.getByRole('button', { name: /^Pay/ }).click();
+  // Two words end a challenge, and they race: the gateway's result page (its message, which the
+  // hosted page passes on to its parent) and the order's status. When the status comes first, the
+  // checkout closes the dialog before the result page has spoken, and the parent hears nothing: the
+  // message is an early word only. The status held back here lets the result page speak first.
+  await page.route('**/checkout/*/status*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue().catch(() => {});
+  });
   await hosted.frameLocator(CHALLENGE).getByRole('button', { name: 'Approve' }).click();
   await expect(hosted.locator('gateway-checkout [part~="status"]')).toHaveText(/Payment successful/);
   await expect
